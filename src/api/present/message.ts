@@ -1,0 +1,86 @@
+import { beginCell, storeStateInit } from '@ton/core';
+import { decodeBody, formatOpCode } from '../../ton/bodies/index.ts';
+import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
+import type { TransactionMessage } from '../../ton/transaction.ts';
+import type { AccountDirectory } from './account-address.ts';
+
+/** Message (spec 2.12) from a message cell of an indexed transaction. */
+export function presentMessage(m: TransactionMessage, accounts: AccountDirectory) {
+    const info = m.message.info;
+    const body = m.message.body;
+    const init = m.message.init;
+    const decoded = decodeBody(body, {
+        external: m.msgType === 'ext_in_msg',
+        destinationInterfaces: m.destination ? accounts.interfaces(m.destination) : undefined,
+    });
+    const common = {
+        msg_type: m.msgType,
+        hash: m.hash,
+        op_code: m.opCode !== null ? formatOpCode(m.opCode) : undefined,
+        init: init
+            ? {
+                boc: beginCell().store(storeStateInit(init)).endCell().toBoc().toString('hex'),
+                interfaces: interfacesByCodeHash(init.code?.hash().toString('hex')),
+            }
+            : undefined,
+        raw_body: body.bits.length > 0 || body.refs.length > 0 ? body.toBoc().toString('hex') : undefined,
+        decoded_op_name: decoded?.name,
+        decoded_body: decoded?.value,
+    };
+    switch (info.type) {
+        case 'internal':
+            return {
+                ...common,
+                created_lt: info.createdLt,
+                ihr_disabled: info.ihrDisabled,
+                bounce: info.bounce,
+                bounced: info.bounced,
+                value: info.value.coins,
+                value_extra: extraCurrencies(info.value.other),
+                fwd_fee: info.forwardFee,
+                ihr_fee: info.ihrFee,
+                import_fee: 0n,
+                created_at: info.createdAt,
+                source: accounts.accountAddress(m.source!),
+                destination: accounts.accountAddress(m.destination!),
+            };
+        case 'external-in':
+            return {
+                ...common,
+                created_lt: 0n,
+                ihr_disabled: true,
+                bounce: false,
+                bounced: false,
+                value: 0n,
+                fwd_fee: 0n,
+                ihr_fee: 0n,
+                import_fee: info.importFee,
+                created_at: 0,
+                destination: accounts.accountAddress(m.destination!),
+            };
+        case 'external-out':
+            return {
+                ...common,
+                created_lt: info.createdLt,
+                ihr_disabled: true,
+                bounce: false,
+                bounced: false,
+                value: 0n,
+                fwd_fee: 0n,
+                ihr_fee: 0n,
+                import_fee: 0n,
+                created_at: info.createdAt,
+                source: accounts.accountAddress(m.source!),
+            };
+    }
+}
+
+type ExtraCurrencyDict = NonNullable<import('@ton/core').CurrencyCollection['other']>;
+
+function extraCurrencies(other: ExtraCurrencyDict | null | undefined) {
+    if (!other || other.size === 0) return undefined;
+    return [...other].map(([id, amount]) => ({
+        amount: amount.toString(),
+        preview: { id, symbol: `EC${id}`, decimals: 9, image: '' },
+    }));
+}

@@ -1,0 +1,46 @@
+import { Cell } from '@ton/core';
+import { formatBlockId } from '../../ton/block-id.ts';
+import { parseTransactionCell, type ParsedTransaction } from '../../ton/transaction.ts';
+import { accountInterfaces } from '../../store/read/accounts.ts';
+import type { TransactionRow } from '../../store/read/transactions.ts';
+import type { IndexDb } from '../../store/schema.ts';
+import { toNumber } from '../../store/schema.ts';
+import { AccountDirectory } from './account-address.ts';
+import { presentTransaction } from './transaction.ts';
+
+export interface LoadedTransaction {
+    row: TransactionRow;
+    parsed: ParsedTransaction;
+}
+
+export function parseRows(rows: TransactionRow[]): LoadedTransaction[] {
+    return rows.map(row => ({ row, parsed: parseTransactionCell(Cell.fromBoc(row.boc)[0], toNumber(row.workchain)) }));
+}
+
+/** Every account a set of transactions mentions, with what the index knows about it. */
+export async function directoryFor(db: IndexDb, loaded: LoadedTransaction[]): Promise<AccountDirectory> {
+    const addresses: string[] = [];
+    for (const { parsed } of loaded) {
+        addresses.push(parsed.account);
+        for (const m of [parsed.inMsg, ...parsed.outMsgs]) {
+            if (m?.source) addresses.push(m.source);
+            if (m?.destination) addresses.push(m.destination);
+        }
+    }
+    return new AccountDirectory(await accountInterfaces(db, addresses));
+}
+
+export function presentLoaded(item: LoadedTransaction, accounts: AccountDirectory) {
+    const { row, parsed } = item;
+    return presentTransaction(parsed, {
+        block: formatBlockId({ workchain: toNumber(row.workchain), shard: row.shard, seqno: toNumber(row.seqno) }),
+        endBalance: row.end_balance,
+        raw: row.boc,
+    }, accounts);
+}
+
+export async function presentTransactionRows(db: IndexDb, rows: TransactionRow[]) {
+    const loaded = parseRows(rows);
+    const accounts = await directoryFor(db, loaded);
+    return loaded.map(item => presentLoaded(item, accounts));
+}

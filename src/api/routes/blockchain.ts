@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { parseAccountId, parseBocInput } from '../../ton/input.ts';
+import { parseBlockId } from '../../ton/block-id.ts';
+import { formatRawAddress } from '../../ton/address.ts';
+import { blockExists, blocksInTimeRange } from '../../store/read/blocks.ts';
+import { accountTransactions, blockTransactions } from '../../store/read/transactions.ts';
+import { toNumber } from '../../store/schema.ts';
+import { ApiError, badRequest, notFound } from '../errors.ts';
+import { presentTransactionRows } from '../present/transaction-rows.ts';
+import { MessageRejectedError, type ApiServices } from '../services.ts';
+import { exactInt } from '../validation.ts';
+import { operation } from './route.ts';
+
+const MAX_BLOCK_SPAN_SECONDS = 600n;
+
+export function blockchainRoutes(services: ApiServices) {
+    const { db } = services.store;
+    return async (app: FastifyInstance) => {
+        operation(app, 'getReducedBlockchainBlocks', async request => {
+            const from = exactInt(request.query.from);
+            const to = exactInt(request.query.to);
+            if (from > to) throw badRequest(`'from' (${from}) must be less than or equal to 'to' (${to})`);
+            if (to - from > MAX_BLOCK_SPAN_SECONDS) throw badRequest(`the range from..to spans ${to - from} s; at most ${MAX_BLOCK_SPAN_SECONDS} s (10 minutes) is allowed`);
+            const rows = await blocksInTimeRange(db, from, to);
+            return {
+                blocks: rows.map(row => ({
+                    workchain_id: toNumber(row.workchain),
+                    shard: row.shard,
+                    seqno: toNumber(row.seqno),
+                    master_ref: row.master_ref ?? undefined,
+                    tx_quantity: toNumber(row.tx_count),
+                    utime: toNumber(row.utime),
+                    shards_blocks: JSON.parse(row.shard_blocks) as string[],
+                    parent: JSON.parse(row.parents) as string[],
+                })),
+            };
+        });
+
+        operation(app, 'getBlockchainAccountTransactions', async request => {
+            const account = formatRawAddress(parseAccountId(request.params.account_id));
+            const beforeLt = request.query.before_lt !== undefined ? exactInt(request.query.before_lt) : undefined;
+            const limit = Number(request.query.limit ?? 100);
+            const rows = await accountTransactions(db, account, beforeLt, limit);
+            return { transactions: await presentTransactionRows(db, rows) };
+        });
+
+        operation(app, 'getBlockchainBlockTransactions', async request => {
+            const id = parseBlockId(request.params.block_id);
+            if (!(await blockExists(db, id))) throw notFound(`block ${request.params.block_id} is not in the index`);
+            return { transactions: await presentTransactionRows(db, await blockTransactions(db, id)) };
+        });
+
+        operation(app, 'sendBlockchainMessage', async request => {
+            const sink = services.messages;
+            if (!sink) throw new ApiError(503, 'this instance has no live chain to send messages to (started with --source none)');
+            const message = parseBocInput(String(request.body.boc), 'boc');
+            try {
+                const sent = await sink.sendExternalMessage(message);
+                return { message_hash: sent.messageHash, trace_id: sent.traceId };
+            } catch (error) {
+                if (error instanceof MessageRejectedError || error instanceof Error && error.name === 'InputFormatError') throw badRequest(error.message);
+                throw error;
+            }
+        });
+    };
+}

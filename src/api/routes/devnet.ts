@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { parseAccountId } from '../../ton/input.ts';
+import { ApiError, badRequest } from '../errors.ts';
+import type { ApiServices } from '../services.ts';
+import { exactInt } from '../validation.ts';
+import { operation } from './route.ts';
+
+export function devnetRoutes(services: ApiServices) {
+    const devnetOnly = () => {
+        if (!services.devnet) throw new ApiError(404, 'this instance does not run a devnet (devnet endpoints exist only with --source devnet)');
+        return services.devnet;
+    };
+    return async (app: FastifyInstance) => {
+        operation(app, 'getDevnetManifest', async () => devnetOnly().manifest());
+
+        operation(app, 'devnetFaucet', async request => {
+            const devnet = devnetOnly();
+            const to = parseAccountId(String(request.body.address), 'address');
+            const amount = exactInt(request.body.amount);
+            if (amount <= 0n) throw badRequest('amount must be a positive number of nanograms');
+            if (amount > devnet.faucetCap) throw badRequest(`amount ${amount} exceeds the faucet cap of ${devnet.faucetCap} nanograms per request`);
+            const sent = await devnet.faucet(to, amount);
+            return { address: sent.address, amount: sent.amount, message_hash: sent.messageHash, trace_id: sent.traceId };
+        });
+    };
+}

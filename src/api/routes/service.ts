@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { indexHeads } from '../../store/read/blocks.ts';
+import { openapiDocument, openapiYaml } from '../openapi/document.ts';
+import type { ApiServices } from '../services.ts';
+import { operation } from './route.ts';
+
+export function serviceRoutes(services: ApiServices) {
+    return async (app: FastifyInstance) => {
+        operation(app, 'getOpenapiJson', async () => openapiDocument);
+        operation(app, 'getOpenapiYml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').serializer(String).send(openapiYaml));
+
+        operation(app, 'getStatus', async () => {
+            const heads = await indexHeads(services.store.db);
+            const chainHead = services.chain.live ? await services.chain.head() : null;
+            const master = heads.find(h => h.workchain === -1) ?? heads[0];
+            return {
+                source: services.chain.source,
+                heads: heads.map(h => {
+                    const sameShard = chainHead && chainHead.workchain === h.workchain && chainHead.shard === h.shard;
+                    return {
+                        workchain_id: h.workchain,
+                        shard: h.shard,
+                        seqno: h.seqno,
+                        utime: h.utime,
+                        chain_seqno: sameShard ? chainHead.seqno : undefined,
+                        lag_blocks: sameShard ? Math.max(0, chainHead.seqno - h.seqno) : undefined,
+                    };
+                }),
+                lag_seconds: chainHead && master ? Math.max(0, chainHead.utime - master.utime) : undefined,
+            };
+        });
+    };
+}

@@ -1,0 +1,118 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { InputFormatError } from '../ton/input.ts';
+import { ApiError, type ErrorBody } from './errors.ts';
+import { toJson } from './json.ts';
+import { openapiDocument } from './openapi/document.ts';
+import { parseExactJson } from './exact-json.ts';
+import { requestValidator } from './validation.ts';
+import { documentedRoutes } from './route-schema.ts';
+import type { ApiServices } from './services.ts';
+import { blockchainRoutes } from './routes/blockchain.ts';
+import { traceRoutes } from './routes/traces.ts';
+import { serviceRoutes } from './routes/service.ts';
+import { devnetRoutes } from './routes/devnet.ts';
+
+export interface ServerOptions {
+    logger?: boolean;
+    /** Largest accepted request body in bytes. */
+    bodyLimit?: number;
+}
+
+export async function buildServer(services: ApiServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+    const app = Fastify({
+        logger: options.logger ? { level: 'info' } : false,
+        bodyLimit: options.bodyLimit ?? 1024 * 1024,
+        ajv: undefined,
+    });
+    installValidation(app);
+    installErrorHandling(app);
+    app.setReplySerializer(payload => toJson(payload));
+    app.addHook('onRequest', async (request, reply) => {
+        reply.header('access-control-allow-origin', '*');
+        if (request.method === 'OPTIONS') {
+            reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+            reply.header('access-control-allow-headers', 'Content-Type, Accept-Language, Authorization');
+            return reply.code(204).send();
+        }
+    });
+
+    await app.register(swagger, { mode: 'static', specification: { document: openapiDocument as never } });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+
+    await app.register(serviceRoutes(services));
+    await app.register(blockchainRoutes(services));
+    await app.register(traceRoutes(services));
+    await app.register(devnetRoutes(services));
+    return app;
+}
+
+function installValidation(app: FastifyInstance): void {
+    // Query and path values arrive as text and are coerced; bodies are JSON and are not.
+    const coercing = requestValidator(true);
+    const exact = requestValidator(false);
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+        const body = String(text);
+        if (body.trim() === '') return done(Object.assign(new Error('empty body'), { code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }), undefined);
+        try {
+            done(null, parseExactJson(body));
+        } catch (error) {
+            done(Object.assign(new Error((error as Error).message), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 }), undefined);
+        }
+    });
+    app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
+    app.setSchemaErrorFormatter((errors, dataVar) => {
+        const first = errors[0];
+        const location = dataVar === 'querystring' ? 'query parameter' : dataVar === 'params' ? 'path parameter' : dataVar === 'body' ? 'request body' : dataVar;
+        const field = first.keyword === 'required'
+            ? String((first.params as { missingProperty?: string }).missingProperty)
+            : first.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        let message = first.message ?? 'is invalid';
+        if (first.keyword === 'pattern' && /\^-\?\[0-9\]/.test(String((first.params as { pattern?: string }).pattern))) message = 'must be an integer';
+        if (first.keyword === 'required') message = 'is required';
+        const what = field ? `${location} '${field}'` : location;
+        return new Error(`${what} ${message}`);
+    });
+}
+
+function installErrorHandling(app: FastifyInstance): void {
+    const routes = documentedRoutes();
+    const send = (reply: FastifyReply, status: number, body: ErrorBody) =>
+        reply.code(status).type('application/json; charset=utf-8').send(body);
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+        const path = request.url.split('?')[0];
+        const allowed = routes.filter(r => r.pattern.test(path)).flatMap(r => r.methods);
+        if (allowed.length > 0 && !allowed.includes(request.method)) {
+            reply.header('allow', [...new Set(allowed)].join(', '));
+            return send(reply, 405, { error: `method ${request.method} is not allowed on ${path}; use ${[...new Set(allowed)].join(' or ')}` });
+        }
+        return send(reply, 404, { error: `no such endpoint: ${request.method} ${path}` });
+    });
+
+    app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+        if (error instanceof ApiError) {
+            return send(reply, error.statusCode, { error: error.message, error_code: error.errorCode, details: error.details });
+        }
+        if (error instanceof InputFormatError) return send(reply, 400, { error: error.message });
+        const fastifyError = error as FastifyError;
+        if (fastifyError.validation) return send(reply, 400, { error: fastifyError.message });
+        switch (fastifyError.code) {
+            case 'FST_ERR_CTP_BODY_TOO_LARGE':
+                return send(reply, 413, { error: 'request body is too large' });
+            case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+                return send(reply, 415, { error: `unsupported content type '${request.headers['content-type'] ?? ''}'; send application/json` });
+            case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+                return send(reply, 400, { error: 'request body is empty; send a JSON object' });
+            case 'FST_ERR_CTP_INVALID_JSON_BODY':
+                return send(reply, 400, { error: `request body is not valid JSON: ${fastifyError.message}` });
+        }
+        if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+            return send(reply, fastifyError.statusCode, { error: fastifyError.message });
+        }
+        request.log.error({ err: error }, 'unhandled error');
+        return send(reply, 500, { error: 'internal error' });
+    });
+}

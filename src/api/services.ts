@@ -1,0 +1,26 @@
+import type { Address } from '@ton/core';
+import type { MessageSink } from '../chain/message-sink.ts';
+import type { Store } from '../store/store.ts';
+
+export type { MessageSink };
+export { MessageRejectedError } from '../chain/message-sink.ts';
+
+export interface DevnetControl extends MessageSink {
+    manifest(): unknown;
+    faucet(to: Address, amount: bigint): Promise<{ address: string; amount: bigint; messageHash: string; traceId: string }>;
+    readonly faucetCap: bigint;
+}
+
+export interface ChainHeadInfo {
+    source: string;
+    live: boolean;
+    head: () => Promise<{ workchain: number; shard: string; seqno: number; utime: number } | null>;
+}
+
+/** Everything the HTTP layer reads from or hands work to. Endpoints read the index only. */
+export interface ApiServices {
+    store: Store;
+    chain: ChainHeadInfo;
+    messages?: MessageSink;
+    devnet?: DevnetControl;
+}

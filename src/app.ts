@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from './api/server.ts';
+import type { ApiServices, DevnetControl } from './api/services.ts';
+import type { ChainSource } from './chain/chain-source.ts';
+import { DevnetSource } from './chain/devnet/devnet-source.ts';
+import type { ServiceConfig } from './config/config.ts';
+import { Indexer } from './indexer/indexer.ts';
+import { openStore, type Store } from './store/store.ts';
+
+export interface RunningService {
+    config: ServiceConfig;
+    store: Store;
+    source: ChainSource | null;
+    devnet: DevnetSource | null;
+    indexer: Indexer | null;
+    server: FastifyInstance;
+    url: string;
+    stop(): Promise<void>;
+}
+
+/**
+ * Wires one process: chain source → indexer → store → API. With `source: none` only the store and
+ * the API run, over whatever the index already holds.
+ */
+export async function startService(config: ServiceConfig, log: (line: string) => void = () => undefined): Promise<RunningService> {
+    const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
+    const devnet = config.source === 'devnet'
+        ? new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap })
+        : null;
+    const source: ChainSource | null = devnet;
+    const indexer = source ? new Indexer(store, source) : null;
+
+    if (source) await source.start();
+    devnet?.onFailure(error => log(`devnet: block production failed: ${error.message}`));
+    const indexing = indexer?.start().catch(error => log(`indexer stopped: ${(error as Error).message}`));
+
+    const services: ApiServices = {
+        store,
+        chain: {
+            source: source?.name ?? 'none',
+            live: source?.live ?? false,
+            head: () => source?.head() ?? Promise.resolve(null),
+        },
+        messages: devnet && indexer ? indexedSink(devnet, indexer) : undefined,
+        devnet: devnet && indexer ? devnetControl(devnet, indexer) : undefined,
+    };
+    const server = await buildServer(services, { logger: config.logRequests });
+    const address = await server.listen({ host: config.host, port: config.port });
+
+    return {
+        config, store, source, devnet, indexer, server,
+        url: address,
+        async stop() {
+            await server.close();
+            await indexer?.stop();
+            await indexing;
+            await source?.stop();
+            await store.close();
+        },
+    };
+}
+
+/** Waits until the indexer has committed the block at `cursor`, so a client's next read finds it. */
+function waitIndexed(indexer: Indexer, cursor: string): Promise<void> {
+    const reached = () => {
+        const last = indexer.lastIndexed;
+        return last !== null && Number(last.cursor) >= Number(cursor);
+    };
+    if (reached()) return Promise.resolve();
+    return new Promise(resolve => {
+        const onBlock = () => {
+            if (!reached()) return;
+            indexer.off('block', onBlock);
+            resolve();
+        };
+        indexer.on('block', onBlock);
+    });
+}
+
+function indexedSink(devnet: DevnetSource, indexer: Indexer) {
+    return {
+        async sendExternalMessage(message: import('@ton/core').Cell) {
+            const sent = await devnet.sendExternalMessage(message);
+            await waitIndexed(indexer, sent.cursor);
+            return sent;
+        },
+    };
+}
+
+function devnetControl(devnet: DevnetSource, indexer: Indexer): DevnetControl {
+    const sink = indexedSink(devnet, indexer);
+    return {
+        faucetCap: devnet.faucetCap,
+        manifest: () => devnet.manifest(),
+        sendExternalMessage: message => sink.sendExternalMessage(message),
+        async faucet(to, amount) {
+            const sent = await devnet.faucet(to, amount);
+            await waitIndexed(indexer, sent.cursor);
+            return sent;
+        },
+    };
+}

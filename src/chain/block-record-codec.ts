@@ -1,0 +1,64 @@
+import type { AccountStateRecord, BlockIdExt, BlockRecord } from './chain-source.ts';
+
+/** JSON form of a block record (bigints as decimal text, BOCs as base64), for logs and files. */
+export function encodeBlockRecord(block: BlockRecord): string {
+    return JSON.stringify({
+        id: block.id,
+        utime: block.utime,
+        startLt: block.startLt.toString(),
+        endLt: block.endLt.toString(),
+        isKeyBlock: block.isKeyBlock,
+        parents: block.parents,
+        masterRef: block.masterRef,
+        shardBlocks: block.shardBlocks,
+        transactions: block.transactions.map(t => ({
+            boc: t.boc.toString('base64'),
+            endBalance: t.endBalance?.toString(),
+        })),
+        accountStates: block.accountStates?.map(s => ({
+            ...s,
+            balance: s.balance.toString(),
+            lastTransLt: s.lastTransLt.toString(),
+            code: s.code?.toString('base64'),
+            data: s.data?.toString('base64'),
+        })),
+    });
+}
+
+interface EncodedBlock {
+    id: BlockIdExt;
+    utime: number;
+    startLt: string;
+    endLt: string;
+    isKeyBlock: boolean;
+    parents: BlockIdExt[];
+    masterRef?: BlockIdExt;
+    shardBlocks: BlockIdExt[];
+    transactions: Array<{ boc: string; endBalance?: string }>;
+    accountStates?: Array<Omit<AccountStateRecord, 'balance' | 'lastTransLt' | 'code' | 'data'> & { balance: string; lastTransLt: string; code?: string; data?: string }>;
+}
+
+export function decodeBlockRecord(text: string): BlockRecord {
+    const e = JSON.parse(text) as EncodedBlock;
+    return {
+        id: e.id,
+        utime: e.utime,
+        startLt: BigInt(e.startLt),
+        endLt: BigInt(e.endLt),
+        isKeyBlock: e.isKeyBlock,
+        parents: e.parents,
+        masterRef: e.masterRef,
+        shardBlocks: e.shardBlocks,
+        transactions: e.transactions.map(t => ({
+            boc: Buffer.from(t.boc, 'base64'),
+            endBalance: t.endBalance !== undefined ? BigInt(t.endBalance) : undefined,
+        })),
+        accountStates: e.accountStates?.map(s => ({
+            ...s,
+            balance: BigInt(s.balance),
+            lastTransLt: BigInt(s.lastTransLt),
+            code: s.code !== undefined ? Buffer.from(s.code, 'base64') : undefined,
+            data: s.data !== undefined ? Buffer.from(s.data, 'base64') : undefined,
+        })),
+    };
+}

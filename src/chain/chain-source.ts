@@ -1,0 +1,94 @@
+/**
+ * The one ingestion contract: every chain (the embedded devnet, block files, a liteserver
+ * follower) yields the same block records, each carrying its transactions as real BOCs.
+ * The indexer is the only consumer; endpoints never read a chain source (emulation reads chain
+ * state through its own provider).
+ */
+import type { Cell } from '@ton/core';
+
+export interface BlockId {
+    workchain: number;
+    /** 64-bit shard id as 16 lowercase hex digits, e.g. `8000000000000000`. */
+    shard: string;
+    seqno: number;
+}
+
+export interface BlockIdExt extends BlockId {
+    /** 64 lowercase hex digits. */
+    rootHash: string;
+    fileHash: string;
+}
+
+export interface TransactionRecord {
+    /** Serialized `Transaction` cell (bag of cells with one root). */
+    boc: Buffer;
+    /** The parsed root of `boc`, when the source has it already (saves parsing it twice in-process). */
+    cell?: Cell;
+    /** Account balance in nanograms right after this transaction, when the source knows it. */
+    endBalance?: bigint;
+}
+
+export type AccountStatus = 'active' | 'uninit' | 'frozen' | 'nonexist';
+
+/** State of an account at the end of the block, for accounts the block touched. */
+export interface AccountStateRecord {
+    /** Raw address `wc:64hex`. */
+    address: string;
+    status: AccountStatus;
+    balance: bigint;
+    codeHash?: string;
+    dataHash?: string;
+    /** Code and data cells (BOCs) when available, so interfaces can be detected. */
+    code?: Buffer;
+    data?: Buffer;
+    lastTransLt: bigint;
+    lastTransHash: string;
+}
+
+export interface BlockRecord {
+    id: BlockIdExt;
+    /** Unix seconds. */
+    utime: number;
+    startLt: bigint;
+    endLt: bigint;
+    isKeyBlock: boolean;
+    /** One parent, or two right after a shard merge. */
+    parents: BlockIdExt[];
+    /** For shard blocks: the masterchain block this block refers to. */
+    masterRef?: BlockIdExt;
+    /** For masterchain blocks: the shard blocks it commits (the tops of every shard). */
+    shardBlocks: BlockIdExt[];
+    /** In logical-time order. */
+    transactions: TransactionRecord[];
+    accountStates?: AccountStateRecord[];
+}
+
+/** One step of a source: a block and the opaque position right after it. */
+export interface SourceItem {
+    cursor: string;
+    block: BlockRecord;
+}
+
+export interface SourceHead {
+    /** Newest masterchain block the source can give (or newest block when it has no masterchain). */
+    workchain: number;
+    shard: string;
+    seqno: number;
+    utime: number;
+}
+
+export interface ChainSource {
+    /** Stable name; the index keeps one cursor per source name. */
+    readonly name: string;
+    /** Whether the source keeps producing blocks (a live chain) or ends (a list of files). */
+    readonly live: boolean;
+    start(): Promise<void>;
+    stop(): Promise<void>;
+    /**
+     * Blocks strictly after `cursor` (null = from the beginning), in an order where every block
+     * comes after its parents and after the blocks whose messages it receives. A live source waits
+     * for new blocks until `signal` aborts; a finite one returns after its last block.
+     */
+    blocksAfter(cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem>;
+    head(): Promise<SourceHead | null>;
+}

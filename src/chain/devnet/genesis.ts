@@ -1,0 +1,61 @@
+import type { ShardAccount } from '@ton/core';
+import { keyPairFromSeed, newKeyPair, type KeyPair } from './keys.ts';
+import { DevnetWallet, type DevnetWalletKind } from './wallets.ts';
+
+const GRAM = 1_000_000_000n;
+
+/** What the devnet was created with; saved once in its chain log and published as the manifest. */
+export interface GenesisSpec {
+    utime: number;
+    globalId: number;
+    wallets: Array<{ name: string; kind: DevnetWalletKind; seed: string; balance: string }>;
+}
+
+export interface GenesisWallet {
+    name: string;
+    wallet: DevnetWallet;
+    balance: bigint;
+}
+
+/**
+ * Genesis accounts: uninitialized wallets holding coins, each with its own key except the v4r2 and
+ * v5r1 wallets, which share one key (as a wallet app shows both versions for one key). The faucet
+ * holds more than 2^53 nanograms so exact integers are exercised from the first request.
+ */
+export function newGenesis(utime: number, globalId: number): GenesisSpec {
+    const seedOf = (keys: KeyPair) => keys.secretKey.subarray(0, 32).toString('hex');
+    const faucetKeys = newKeyPair();
+    const aliceKeys = newKeyPair();
+    const bobKeys = newKeyPair();
+    return {
+        utime,
+        globalId,
+        wallets: [
+            { name: 'faucet', kind: 'wallet_v4r2', seed: seedOf(faucetKeys), balance: (1_000_000_000n * GRAM).toString() },
+            { name: 'alice-v3r2', kind: 'wallet_v3r2', seed: seedOf(aliceKeys), balance: (100_000n * GRAM).toString() },
+            { name: 'bob-v4r2', kind: 'wallet_v4r2', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
+            { name: 'bob-v5r1', kind: 'wallet_v5r1', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
+        ],
+    };
+}
+
+export function genesisWallets(spec: GenesisSpec): GenesisWallet[] {
+    return spec.wallets.map(w => ({
+        name: w.name,
+        wallet: new DevnetWallet(w.kind, keyPairFromSeed(Buffer.from(w.seed, 'hex'))),
+        balance: BigInt(w.balance),
+    }));
+}
+
+/** An account that exists with a balance but no code yet: its owner's first transfer deploys it. */
+export function uninitializedAccount(wallet: DevnetWallet, balance: bigint, utime: number): ShardAccount {
+    return {
+        account: {
+            addr: wallet.address,
+            storageStats: { used: { cells: 0n, bits: 0n }, storageExtra: null, lastPaid: utime, duePayment: null },
+            storage: { lastTransLt: 0n, balance: { coins: balance }, state: { type: 'uninit' } },
+        },
+        lastTransactionHash: 0n,
+        lastTransactionLt: 0n,
+    };
+}

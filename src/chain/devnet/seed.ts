@@ -1,0 +1,57 @@
+import { Address, beginCell, comment, internal, type Cell } from '@ton/core';
+import { randomBytes } from 'node:crypto';
+import type { SandboxChain } from './sandbox-chain.ts';
+import type { GenesisWallet } from './genesis.ts';
+import type { DevnetWallet } from './wallets.ts';
+
+const GRAM = 1_000_000_000n;
+
+/** Encrypted comment body (op 0x2167da4b) with an opaque payload, as wallets send them. */
+function encryptedComment(): Cell {
+    return beginCell().storeUint(0x2167da4b, 32).storeBuffer(randomBytes(64)).endCell();
+}
+
+export async function walletSeqno(chain: SandboxChain, wallet: DevnetWallet): Promise<number> {
+    const contract = await chain.getContract(wallet.address);
+    if (contract.accountState?.type !== 'active') return 0;
+    const result = await chain.runGetMethod(wallet.address, 'seqno');
+    return result.stackReader.readNumber();
+}
+
+type SeedStep = (wallets: Map<string, DevnetWallet>, chain: SandboxChain, utime: number) => Promise<Cell>;
+
+async function from(wallet: DevnetWallet, chain: SandboxChain, utime: number, messages: Parameters<DevnetWallet['transfer']>[2]): Promise<Cell> {
+    return wallet.transfer(await walletSeqno(chain, wallet), utime + 60, messages);
+}
+
+/**
+ * The activity a new devnet starts with, one step per block: deploys of every wallet version,
+ * transfers with text comments, an encrypted comment, a transfer split into several messages, and
+ * a bounceable transfer to an address that does not exist, which bounces back.
+ */
+export const SEED_STEPS: SeedStep[] = [
+    async (w, chain, utime) => from(w.get('faucet')!, chain, utime, [
+        internal({ to: w.get('alice-v3r2')!.address, value: 10n * GRAM, bounce: false, body: comment('Welcome to the devnet') }),
+    ]),
+    async (w, chain, utime) => from(w.get('alice-v3r2')!, chain, utime, [
+        internal({ to: w.get('bob-v4r2')!.address, value: 1_500_000_000n, bounce: false, body: comment('first transfer from a v3r2 wallet') }),
+    ]),
+    async (w, chain, utime) => from(w.get('bob-v4r2')!, chain, utime, [
+        internal({ to: w.get('bob-v5r1')!.address, value: 2n * GRAM, bounce: false, body: comment('moving coins to my v5r1 wallet') }),
+    ]),
+    async (w, chain, utime) => from(w.get('bob-v5r1')!, chain, utime, [
+        internal({ to: w.get('alice-v3r2')!.address, value: 100_000_000n, bounce: true, body: comment('split 1/3') }),
+        internal({ to: w.get('bob-v4r2')!.address, value: 200_000_000n, bounce: true, body: comment('split 2/3') }),
+        internal({ to: w.get('faucet')!.address, value: 300_000_000n, bounce: true, body: comment('split 3/3') }),
+    ]),
+    async (w, chain, utime) => from(w.get('bob-v4r2')!, chain, utime, [
+        internal({ to: new Address(0, randomBytes(32)), value: GRAM, bounce: true, body: comment('this one bounces: nobody lives here') }),
+    ]),
+    async (w, chain, utime) => from(w.get('alice-v3r2')!, chain, utime, [
+        internal({ to: w.get('bob-v4r2')!.address, value: 50_000_000n, bounce: true, body: encryptedComment() }),
+    ]),
+];
+
+export function walletsByName(wallets: GenesisWallet[]): Map<string, DevnetWallet> {
+    return new Map(wallets.map(w => [w.name, w.wallet]));
+}

@@ -1,0 +1,49 @@
+import { Address, Cell, beginCell, external, storeMessage, type MessageRelaxed, type StateInit } from '@ton/core';
+import { SendMode, WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
+import { signerFor, type KeyPair } from './keys.ts';
+
+export type DevnetWalletKind = 'wallet_v3r2' | 'wallet_v4r2' | 'wallet_v5r1';
+
+type AnyWallet = WalletContractV3R2 | WalletContractV4 | WalletContractV5R1;
+
+/** A wallet contract of one of the standard versions, able to sign its own transfers. */
+export class DevnetWallet {
+    readonly contract: AnyWallet;
+
+    constructor(readonly kind: DevnetWalletKind, readonly keys: KeyPair, workchain = 0) {
+        const publicKey = keys.publicKey;
+        this.contract = kind === 'wallet_v3r2' ? WalletContractV3R2.create({ workchain, publicKey })
+            : kind === 'wallet_v4r2' ? WalletContractV4.create({ workchain, publicKey })
+                : WalletContractV5R1.create({ workchain, publicKey });
+    }
+
+    get address(): Address {
+        return this.contract.address;
+    }
+
+    get init(): StateInit {
+        return this.contract.init;
+    }
+
+    /** The wallet id signed into every transfer (subwallet id for v3/v4; network global id for v5r1). */
+    get walletId(): number {
+        const c = this.contract;
+        return c instanceof WalletContractV5R1 ? c.walletId.networkGlobalId : (c as WalletContractV4).walletId;
+    }
+
+    /**
+     * A signed external message carrying `messages`; it includes the StateInit while the wallet is
+     * not deployed (seqno 0), so the first transfer deploys it.
+     */
+    async transfer(seqno: number, validUntil: number, messages: MessageRelaxed[], sendMode = SendMode.PAY_GAS_SEPARATELY): Promise<Cell> {
+        const sign = signerFor(this.keys);
+        const signer = async (cell: Cell) => sign(cell.hash());
+        const args = { seqno, signer, messages, sendMode, timeout: validUntil };
+        const body = await (this.contract as WalletContractV4).createTransfer(args as never) as unknown as Cell;
+        return beginCell().store(storeMessage(external({
+            to: this.address,
+            init: seqno === 0 ? this.init : undefined,
+            body,
+        }))).endCell();
+    }
+}

@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+
+export type SourceKind = 'devnet' | 'none';
+
+export interface ServiceConfig {
+    host: string;
+    port: number;
+    dataDir: string;
+    /** Empty = SQLite file in the data directory. */
+    databaseUrl: string;
+    source: SourceKind;
+    blockIntervalMs: number;
+    /** Largest faucet transfer, nanograms. */
+    faucetCap: bigint;
+    logRequests: boolean;
+}
+
+interface Setting<K extends keyof ServiceConfig> {
+    key: K;
+    flag: string;
+    env: string;
+    parse: (raw: string) => ServiceConfig[K];
+    describe: string;
+}
+
+export class ConfigError extends Error {
+    override readonly name = 'ConfigError';
+}
+
+function integer(name: string, min: number, max: number) {
+    return (raw: string): number => {
+        const value = Number(raw);
+        if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+        return value;
+    };
+}
+
+const SETTINGS: Setting<keyof ServiceConfig>[] = [
+    { key: 'host', flag: '--host', env: 'HOST', parse: String, describe: 'address to listen on (default 127.0.0.1)' },
+    { key: 'port', flag: '--port', env: 'PORT', parse: integer('port', 0, 65535), describe: 'HTTP port (default 8081)' },
+    { key: 'dataDir', flag: '--data-dir', env: 'DATA_DIR', parse: raw => resolve(raw), describe: 'data directory (default ./data)' },
+    { key: 'databaseUrl', flag: '--db', env: 'DATABASE_URL', parse: String, describe: 'index database: a SQLite file path, or postgres://… (default <data dir>/index.sqlite)' },
+    {
+        key: 'source', flag: '--source', env: 'SOURCE', describe: 'chain source: devnet (default) or none (serve an existing index)',
+        parse: raw => {
+            if (raw !== 'devnet' && raw !== 'none') throw new ConfigError(`source must be 'devnet' or 'none', got '${raw}'`);
+            return raw;
+        },
+    },
+    { key: 'blockIntervalMs', flag: '--block-interval-ms', env: 'BLOCK_INTERVAL_MS', parse: integer('block interval', 10, 600_000), describe: 'devnet block interval in ms (default 1000)' },
+    {
+        key: 'faucetCap', flag: '--faucet-cap', env: 'FAUCET_CAP', describe: 'largest devnet faucet transfer in nanograms (default 1000 gram)',
+        parse: raw => {
+            if (!/^\d{1,20}$/.test(raw)) throw new ConfigError(`faucet cap must be a whole number of nanograms, got '${raw}'`);
+            return BigInt(raw);
+        },
+    },
+    { key: 'logRequests', flag: '--log', env: 'LOG_REQUESTS', parse: raw => raw === '' || raw === '1' || raw === 'true', describe: 'log every request (default off)' },
+];
+
+export const DEFAULT_CONFIG: ServiceConfig = {
+    host: '127.0.0.1',
+    port: 8081,
+    dataDir: resolve('data'),
+    databaseUrl: '',
+    source: 'devnet',
+    blockIntervalMs: 1000,
+    faucetCap: 1000n * 1_000_000_000n,
+    logRequests: false,
+};
+
+/** Flags win over environment variables, which win over defaults. Returns the config and the non-flag arguments. */
+export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): { config: ServiceConfig; rest: string[] } {
+    const config: ServiceConfig = { ...DEFAULT_CONFIG };
+    const assign = <K extends keyof ServiceConfig>(setting: Setting<K>, raw: string) => {
+        config[setting.key] = setting.parse(raw);
+    };
+    for (const setting of SETTINGS) {
+        const raw = env[setting.env];
+        if (raw !== undefined && raw !== '') assign(setting, raw);
+    }
+    const rest: string[] = [];
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+        const setting = SETTINGS.find(s => s.flag === name);
+        if (!setting) {
+            if (arg.startsWith('--')) throw new ConfigError(`unknown option ${name}; options: ${SETTINGS.map(s => s.flag).join(', ')}`);
+            rest.push(arg);
+            continue;
+        }
+        if (setting.key === 'logRequests' && inline === undefined) {
+            assign(setting, '1');
+            continue;
+        }
+        const value = inline ?? argv[++i];
+        if (value === undefined) throw new ConfigError(`option ${name} needs a value`);
+        assign(setting, value);
+    }
+    return { config, rest };
+}
+
+export function configHelp(): string {
+    return SETTINGS.map(s => `  ${`${s.flag} / ${s.env}`.padEnd(38)} ${s.describe}`).join('\n');
+}

@@ -1,0 +1,137 @@
+import { Cell } from '@ton/core';
+import type { Insertable, Transaction as DbTransaction } from 'kysely';
+import type { BlockRecord, TransactionRecord } from '../chain/chain-source.ts';
+import { formatBlockId } from '../ton/block-id.ts';
+import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
+import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import type { IndexDatabase, MessagesTable } from '../store/schema.ts';
+import type { Store } from '../store/store.ts';
+import { insertInChunks } from '../store/chunks.ts';
+import { linkTraces } from './trace-linker.ts';
+
+export interface IndexedBlockSummary {
+    inserted: boolean;
+    transactions: number;
+}
+
+type Trx = DbTransaction<IndexDatabase>;
+
+/**
+ * Writes one block and everything derived from it (transactions, messages, traces, account
+ * states, the source cursor) in one database transaction: after a crash the block is either
+ * fully indexed or not at all. A block already in the index is skipped, so re-delivery is harmless.
+ */
+export async function indexBlock(store: Store, block: BlockRecord, cursor?: { source: string; cursor: string }): Promise<IndexedBlockSummary> {
+    const records = new Map<string, TransactionRecord>();
+    const parsed = block.transactions.map(record => {
+        const tx = parseTransactionCell(record.cell ?? Cell.fromBoc(record.boc)[0], block.id.workchain);
+        records.set(tx.hash, record);
+        return tx;
+    }).sort(byLtThenAccount);
+
+    return store.db.transaction().execute(async trx => {
+        const existing = await trx.selectFrom('blocks').select('seqno')
+            .where('workchain', '=', block.id.workchain).where('shard', '=', block.id.shard).where('seqno', '=', block.id.seqno)
+            .executeTakeFirst();
+        if (!existing) {
+            await insertBlockRow(trx, block);
+            const traceIds = await linkTraces(trx, parsed);
+            await insertTransactions(trx, block, parsed, traceIds, records);
+            await upsertMessages(trx, parsed);
+            await upsertAccountStates(trx, block, parsed);
+        }
+        if (cursor) await saveCursor(trx, cursor.source, cursor.cursor);
+        return { inserted: !existing, transactions: existing ? 0 : parsed.length };
+    });
+}
+
+function byLtThenAccount(a: ParsedTransaction, b: ParsedTransaction): number {
+    if (a.lt !== b.lt) return a.lt < b.lt ? -1 : 1;
+    return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+}
+
+async function insertBlockRow(trx: Trx, block: BlockRecord): Promise<void> {
+    await trx.insertInto('blocks').values({
+        workchain: block.id.workchain,
+        shard: block.id.shard,
+        seqno: block.id.seqno,
+        root_hash: block.id.rootHash,
+        file_hash: block.id.fileHash,
+        utime: block.utime,
+        start_lt: block.startLt,
+        end_lt: block.endLt,
+        is_key_block: block.isKeyBlock ? 1 : 0,
+        parents: JSON.stringify(block.parents.map(formatBlockId)),
+        master_ref: block.masterRef ? formatBlockId(block.masterRef) : null,
+        shard_blocks: JSON.stringify(block.shardBlocks.map(formatBlockId)),
+        tx_count: block.transactions.length,
+    }).execute();
+}
+
+async function insertTransactions(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[], traceIds: Map<string, string>, records: Map<string, TransactionRecord>): Promise<void> {
+    const rows = parsed.map(tx => ({
+        hash: tx.hash,
+        account: tx.account,
+        lt: tx.lt,
+        utime: tx.utime,
+        workchain: block.id.workchain,
+        shard: block.id.shard,
+        seqno: block.id.seqno,
+        trace_id: traceIds.get(tx.hash)!,
+        in_msg_hash: tx.inMsg?.hash ?? null,
+        success: tx.success ? 1 : 0,
+        end_balance: records.get(tx.hash)!.endBalance ?? null,
+        boc: records.get(tx.hash)!.boc,
+    }));
+    await insertInChunks(rows, 400, chunk => trx.insertInto('transactions').values(chunk).onConflict(oc => oc.column('hash').doNothing()).execute());
+}
+
+async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<void> {
+    const rows = new Map<string, Insertable<MessagesTable>>();
+    const put = (m: NonNullable<ParsedTransaction['inMsg']>, link: { tx_in_hash?: string; tx_out_hash?: string }) => {
+        const row = rows.get(m.hash) ?? {
+            hash: m.hash, msg_type: m.msgType, source: m.source, destination: m.destination, created_lt: m.createdLt,
+            value: m.value, op_code: m.opCode, tx_in_hash: null, tx_out_hash: null,
+        };
+        rows.set(m.hash, { ...row, ...link });
+    };
+    for (const tx of parsed) {
+        if (tx.inMsg) put(tx.inMsg, { tx_in_hash: tx.hash });
+        for (const out of tx.outMsgs) put(out, { tx_out_hash: tx.hash });
+    }
+    await insertInChunks([...rows.values()], 500, chunk => trx.insertInto('messages').values(chunk)
+        .onConflict(oc => oc.column('hash').doUpdateSet(eb => ({
+            tx_in_hash: eb.fn.coalesce(eb.ref('excluded.tx_in_hash'), eb.ref('messages.tx_in_hash')),
+            tx_out_hash: eb.fn.coalesce(eb.ref('excluded.tx_out_hash'), eb.ref('messages.tx_out_hash')),
+        })))
+        .execute());
+}
+
+async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[]): Promise<void> {
+    const utimeByHash = new Map(parsed.map(tx => [tx.hash, tx.utime]));
+    for (const state of block.accountStates ?? []) {
+        const values = {
+            address: state.address,
+            status: state.status,
+            balance: state.balance,
+            code_hash: state.codeHash ?? null,
+            data_hash: state.dataHash ?? null,
+            code: state.code ?? null,
+            data: state.data ?? null,
+            last_tx_lt: state.lastTransLt,
+            last_tx_hash: state.lastTransHash,
+            last_utime: utimeByHash.get(state.lastTransHash) ?? block.utime,
+            interfaces: JSON.stringify(interfacesByCodeHash(state.codeHash)),
+        };
+        const { address: _address, ...update } = values;
+        await trx.insertInto('account_states').values(values)
+            .onConflict(oc => oc.column('address').doUpdateSet(update).where('account_states.last_tx_lt', '<=', state.lastTransLt))
+            .execute();
+    }
+}
+
+async function saveCursor(trx: Trx, source: string, cursor: string): Promise<void> {
+    await trx.insertInto('source_cursors').values({ source, cursor })
+        .onConflict(oc => oc.column('source').doUpdateSet({ cursor }))
+        .execute();
+}

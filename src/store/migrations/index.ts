@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { StoreDialect } from '../store.ts';
+import { initialSchema } from './0001-initial.ts';
+
+/** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
+export function migrationProvider(dialect: StoreDialect): MigrationProvider {
+    return {
+        async getMigrations(): Promise<Record<string, Migration>> {
+            return {
+                '0001-initial': initialSchema(dialect),
+            };
+        },
+    };
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Tables of the index. Integers that can exceed 2^53 (lts, balances, values) are BIGINT and
+ * always read back as JS bigint (SQLite with safe integers, PostgreSQL with an int8 parser).
+ * Flags are small integers (0/1) so both dialects bind them the same way.
+ */
+
+/** A value read back from an integer column: bigint from both drivers, number for int4 in PostgreSQL. */
+export type IntColumn = bigint | number;
+
+export interface BlocksTable {
+    workchain: IntColumn;
+    shard: string;
+    seqno: IntColumn;
+    root_hash: string;
+    file_hash: string;
+    utime: IntColumn;
+    start_lt: bigint;
+    end_lt: bigint;
+    is_key_block: IntColumn;
+    /** JSON array of block ids `(wc,shard,seqno)`. */
+    parents: string;
+    master_ref: string | null;
+    /** JSON array of block ids; masterchain blocks only. */
+    shard_blocks: string;
+    tx_count: IntColumn;
+}
+
+export interface TransactionsTable {
+    hash: string;
+    account: string;
+    lt: bigint;
+    utime: IntColumn;
+    workchain: IntColumn;
+    shard: string;
+    seqno: IntColumn;
+    trace_id: string;
+    in_msg_hash: string | null;
+    success: IntColumn;
+    end_balance: bigint | null;
+    boc: Buffer;
+}
+
+export interface MessagesTable {
+    hash: string;
+    msg_type: 'int_msg' | 'ext_in_msg' | 'ext_out_msg';
+    source: string | null;
+    destination: string | null;
+    created_lt: bigint;
+    value: bigint | null;
+    op_code: IntColumn | null;
+    /** Transaction that sent the message (null for external-in). */
+    tx_out_hash: string | null;
+    /** Transaction that received it (null until indexed, and for external-out). */
+    tx_in_hash: string | null;
+}
+
+export interface TracesTable {
+    trace_id: string;
+    tx_count: IntColumn;
+    /** Internal messages of the trace whose receiving transaction is not indexed yet. */
+    pending: IntColumn;
+    /** 1 when the root transaction was sent an internal message by a transaction outside the index. */
+    orphan: IntColumn;
+    start_lt: bigint;
+    end_lt: bigint;
+    start_utime: IntColumn;
+}
+
+export interface AccountStatesTable {
+    address: string;
+    status: string;
+    balance: bigint;
+    code_hash: string | null;
+    data_hash: string | null;
+    code: Buffer | null;
+    data: Buffer | null;
+    last_tx_lt: bigint;
+    last_tx_hash: string;
+    last_utime: IntColumn;
+    /** JSON array of interface names. */
+    interfaces: string;
+}
+
+export interface SourceCursorsTable {
+    source: string;
+    cursor: string;
+}
+
+export interface IndexDatabase {
+    blocks: BlocksTable;
+    transactions: TransactionsTable;
+    messages: MessagesTable;
+    traces: TracesTable;
+    account_states: AccountStatesTable;
+    source_cursors: SourceCursorsTable;
+}
+
+export type IndexDb = Kysely<IndexDatabase>;
+
+export function toBigInt(value: IntColumn | string): bigint {
+    return typeof value === 'bigint' ? value : BigInt(value);
+}
+
+export function toNumber(value: IntColumn | string): number {
+    return typeof value === 'number' ? value : Number(value);
+}

@@ -1,0 +1,43 @@
+import { join } from 'node:path';
+import { Kysely, Migrator } from 'kysely';
+import type { IndexDatabase, IndexDb } from './schema.ts';
+import { migrationProvider } from './migrations/index.ts';
+import { sqliteDialect } from './sqlite/sqlite-connection.ts';
+import { postgresDialect } from './postgres/postgres-connection.ts';
+
+export type StoreDialect = 'sqlite' | 'postgres';
+
+export interface Store {
+    readonly db: IndexDb;
+    readonly dialect: StoreDialect;
+    close(): Promise<void>;
+}
+
+export interface StoreOptions {
+    /** `postgres://…` for PostgreSQL; a file path (or `sqlite:path`) for SQLite; empty = `<dataDir>/index.sqlite`. */
+    url?: string;
+    dataDir: string;
+}
+
+export function describeStore(options: StoreOptions): { dialect: StoreDialect; target: string } {
+    const url = options.url?.trim() ?? '';
+    if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: 'postgres', target: url };
+    const file = url === '' ? join(options.dataDir, 'index.sqlite') : url.replace(/^sqlite:(\/\/)?/i, '');
+    return { dialect: 'sqlite', target: file };
+}
+
+/** Opens the index and brings its schema up to date. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+    const { dialect, target } = describeStore(options);
+    const db = new Kysely<IndexDatabase>({
+        dialect: dialect === 'postgres' ? postgresDialect(target).dialect : sqliteDialect(target),
+    });
+    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+        await db.destroy();
+        const failed = results?.find(r => r.status === 'Error')?.migrationName;
+        throw new Error(`index migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return { db, dialect, close: () => db.destroy() };
+}

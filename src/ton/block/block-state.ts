@@ -1,0 +1,89 @@
+import '../fast-hash.ts';
+import { type Cell, CellType, loadAccount } from '@ton/core';
+import { loadBlock } from './block.ts';
+import { loadShardAccounts, type ShardAccounts } from './shard-accounts.ts';
+import { loadShardStateUnsplit } from './shard-state.ts';
+
+// The state an account is left in by a block, read from the new side of the block's
+// state_update:^(MERKLE_UPDATE ShardState). The update holds only what the block changed,
+// so an account with transactions is there (its Account cell changed), while its unchanged
+// code/data are pruned branches whose level-0 hash is still the hash of the original cell.
+
+export type AccountStatusAfterBlock = 'active' | 'uninit' | 'frozen' | 'nonexist';
+
+export interface AccountStateAfterBlock {
+    /** Raw address 'wc:64hex', lowercase. */
+    account: string;
+    balance: bigint;
+    status: AccountStatusAfterBlock;
+    codeHash?: string;
+    dataHash?: string;
+    lastTransLt: bigint;
+    lastTransHash: string;
+}
+
+/**
+ * For every account with transactions in the block (given its root cell), its state after
+ * the block, sorted by account. Accounts whose state the update leaves out are skipped.
+ */
+export function accountStatesAfterBlock(blockRoot: Cell): AccountStateAfterBlock[] {
+    const block = loadBlock(blockRoot.beginParse());
+    const workchain = block.info.shard.workchainId;
+    const accounts = newStateAccounts(block.stateUpdate);
+
+    const states: AccountStateAfterBlock[] = [];
+    for (const [address, accountBlock] of block.extra.accountBlocks) {
+        const entry = accounts?.get(address);
+        if (!entry || entry.account.isExotic) {
+            continue;
+        }
+        // HASH_UPDATE Account of the account block names the account cell after the block
+        if (!entry.account.hash(0).equals(accountBlock.stateUpdate.newHash)) {
+            throw new Error(`State of account ${address.toString(16)} does not match its account block`);
+        }
+        states.push({
+            account: `${workchain}:${accountBlock.accountAddr.toString('hex')}`,
+            ...decodeAccount(entry.account),
+            lastTransLt: entry.lastTransLt,
+            lastTransHash: entry.lastTransHash.toString('hex'),
+        });
+    }
+    return states.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+}
+
+function newStateAccounts(stateUpdate: Cell): ShardAccounts | undefined {
+    // !merkle_update#02 {X:Type} old_hash:bits256 new_hash:bits256 old:^X new:^X = MERKLE_UPDATE X;
+    if (stateUpdate.type !== CellType.MerkleUpdate) {
+        throw new Error('Block state_update is not a Merkle update');
+    }
+    const newState = stateUpdate.refs[1];
+    if (newState.isExotic) {
+        throw new Error('The new state of the block is pruned');
+    }
+    const state = loadShardStateUnsplit(newState.beginParse());
+    // pruned when the block changed no account
+    return state.accounts.isExotic ? undefined : loadShardAccounts(state.accounts.beginParse());
+}
+
+function decodeAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'status' | 'codeHash' | 'dataHash'> {
+    const slice = cell.beginParse();
+    // account_none$0 = Account;
+    if (!slice.loadBit()) {
+        return { balance: 0n, status: 'nonexist' };
+    }
+    const { storage } = loadAccount(slice);
+    const balance = storage.balance.coins;
+    switch (storage.state.type) {
+        case 'active':
+            return {
+                balance,
+                status: 'active',
+                codeHash: storage.state.state.code?.hash(0).toString('hex'),
+                dataHash: storage.state.state.data?.hash(0).toString('hex'),
+            };
+        case 'frozen':
+            return { balance, status: 'frozen' };
+        case 'uninit':
+            return { balance, status: 'uninit' };
+    }
+}

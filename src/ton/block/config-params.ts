@@ -1,0 +1,15 @@
+import { type Cell, Dictionary, type Slice } from '@ton/core';
+
+// _ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;
+
+export interface ConfigParams {
+    configAddr: Buffer;
+    /** Raw parameter cells keyed by parameter number. */
+    config: Dictionary<number, Cell>;
+}
+
+export function loadConfigParams(slice: Slice): ConfigParams {
+    const configAddr = slice.loadBuffer(32);
+    const config = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), slice.loadRef());
+    return { configAddr, config };
+}

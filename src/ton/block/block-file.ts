@@ -1,6 +1,6 @@
-import '../fast-hash.ts';
-import { Cell } from '@ton/core';
+// fast-hash first: it makes @ton/core hash cells with node's native SHA-256
 import { sha256 } from '../fast-hash.ts';
+import { Cell } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import type { ExtBlkRef } from './ext-blk-ref.ts';
 import { shardTreeLeaves } from './shard-hashes.ts';

@@ -1,12 +1,19 @@
 import { ConfigError, configHelp, loadConfig } from './config/config.ts';
 import { startService } from './app.ts';
 import { importBlockFiles } from './chain/files/import-blocks.ts';
+import { signedTransfer } from './chain/devnet/signed-transfer.ts';
+import { openStore } from './store/store.ts';
+import { parseAccountId } from './ton/input.ts';
 
 const USAGE = `Usage: native-explorer <command> [options]
 
 Commands:
   serve                    run the chain source (devnet by default), the indexer and the API
   import-blocks FILE...    index raw block BOC files (block#11ef55aa) into the index
+  sign-transfer FROM TO AMOUNT [COMMENT] [--bounce]
+                           print a base64 external message: a transfer of AMOUNT nanograms from the
+                           seeded devnet wallet FROM (e.g. alice-v3r2) to address TO, signed with the
+                           wallet's key from <data dir>/devnet.json, for POST /v2/blockchain/message
   help                     show this text
 
 Options (flag / environment variable):
@@ -45,6 +52,19 @@ async function main(argv: string[]): Promise<number> {
             if (rest.length === 0) throw new ConfigError('import-blocks needs at least one block file');
             const summary = await importBlockFiles(config, rest, line => process.stdout.write(`${line}\n`));
             process.stdout.write(`indexed ${summary.inserted} new block(s) with ${summary.transactions} transaction(s); ${summary.skipped} already in the index\n`);
+            return 0;
+        }
+        case 'sign-transfer': {
+            const bounce = rest.includes('--bounce');
+            const [from, to, amount, text] = rest.filter(a => a !== '--bounce');
+            if (!from || !to || !amount || !/^\d+$/.test(amount)) throw new ConfigError('usage: sign-transfer FROM TO AMOUNT_NANOGRAMS [COMMENT] [--bounce]');
+            const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
+            try {
+                const message = await signedTransfer(config.dataDir, store, { from, to: parseAccountId(to), amount: BigInt(amount), comment: text, bounce });
+                process.stdout.write(`${message.toBoc().toString('base64')}\n`);
+            } finally {
+                await store.close();
+            }
             return 0;
         }
         default:

@@ -25,6 +25,12 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
         logger: options.logger ? { level: 'info' } : false,
         bodyLimit: options.bodyLimit ?? 1024 * 1024,
         ajv: undefined,
+        // Router-level failures (undecodable URL, over-long path parameter) skip the error handler;
+        // without this Fastify answers them with its own body, not the `{"error": …}` one.
+        frameworkErrors: (error, _request, reply: FastifyReply) => {
+            reply.code(error.statusCode ?? 400).header('access-control-allow-origin', '*')
+                .type('application/json; charset=utf-8').send(toJson({ error: error.message }));
+        },
     });
     installValidation(app);
     installErrorHandling(app);

@@ -1,5 +1,6 @@
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createOpenapiAjv } from './openapi/document.ts';
+import { badRequest } from './errors.ts';
 
 /** `exactInteger`: an integer given as a JS number or, beyond 2^53, a bigint; optional bounds. */
 function addExactIntegerKeyword(ajv: Ajv2020): Ajv2020 {
@@ -38,9 +39,12 @@ export function requestValidator(coerceTypes: boolean): Ajv2020 {
     return addExactIntegerKeyword(createOpenapiAjv({ coerceTypes }));
 }
 
-/** An integer from a validated request: query strings and body values alike, exactly. */
-export function exactInt(value: unknown): bigint {
-    if (typeof value === 'bigint') return value;
-    if (typeof value === 'number') return BigInt(value);
-    return BigInt(String(value));
+/**
+ * An integer from a validated request: query strings and body values alike, exactly. Query values
+ * are only checked for digits, so the signed 64-bit range is enforced here.
+ */
+export function exactInt(value: unknown, what = 'value'): bigint {
+    const exact = typeof value === 'bigint' ? value : typeof value === 'number' ? BigInt(value) : BigInt(String(value));
+    if (exact > 2n ** 63n - 1n || exact < -(2n ** 63n)) throw badRequest(`${what} ${exact} must fit in a signed 64-bit integer`);
+    return exact;
 }

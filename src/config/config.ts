@@ -85,7 +85,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
         const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
         const setting = SETTINGS.find(s => s.flag === name);
         if (!setting) {
-            if (arg.startsWith('--')) throw new ConfigError(`unknown option ${name}; options: ${SETTINGS.map(s => s.flag).join(', ')}`);
+            if (arg.startsWith('--') && arg !== '--bounce') throw new ConfigError(`unknown option ${name}; options: ${SETTINGS.map(s => s.flag).join(', ')}`);
             rest.push(arg);
             continue;
         }

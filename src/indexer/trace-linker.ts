@@ -73,7 +73,19 @@ export async function linkTraces(trx: Trx, parsed: ParsedTransaction[]): Promise
     }
 
     await applyDeltas(trx, deltas);
-    for (const merge of merges) await mergeOrphanTrace(trx, merge.into, merge.receiverTx);
+    // A merged-away orphan trace may also be the trace of transactions of this block (not written
+    // yet), or the target of a later merge: follow the renames so none points at a deleted trace.
+    const renamed = new Map<string, string>();
+    const current = (traceId: string) => {
+        while (renamed.has(traceId)) traceId = renamed.get(traceId)!;
+        return traceId;
+    };
+    for (const merge of merges) {
+        const into = current(merge.into);
+        const merged = await mergeOrphanTrace(trx, into, merge.receiverTx);
+        if (merged) renamed.set(merged, into);
+    }
+    if (renamed.size > 0) for (const [hash, traceId] of traceOf) traceOf.set(hash, current(traceId));
     return traceOf;
 }
 
@@ -123,9 +135,10 @@ async function applyDeltas(trx: Trx, deltas: Map<string, TraceDelta>): Promise<v
     }
 }
 
-async function mergeOrphanTrace(trx: Trx, into: string, receiverTx: string): Promise<void> {
+/** Moves the receiver's trace into `into`; returns the id of the trace merged away, if any. */
+async function mergeOrphanTrace(trx: Trx, into: string, receiverTx: string): Promise<string | null> {
     const receiver = await trx.selectFrom('transactions').select('trace_id').where('hash', '=', receiverTx).executeTakeFirst();
-    if (!receiver || receiver.trace_id === into) return;
+    if (!receiver || receiver.trace_id === into) return null;
     const orphan = await trx.selectFrom('traces').selectAll().where('trace_id', '=', receiver.trace_id).executeTakeFirst();
     await trx.updateTable('transactions').set({ trace_id: into }).where('trace_id', '=', receiver.trace_id).execute();
     if (orphan) {
@@ -139,4 +152,5 @@ async function mergeOrphanTrace(trx: Trx, into: string, receiverTx: string): Pro
             .execute();
         await trx.deleteFrom('traces').where('trace_id', '=', orphan.trace_id).execute();
     }
+    return receiver.trace_id;
 }

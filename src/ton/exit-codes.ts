@@ -31,8 +31,9 @@ const COMPUTE_EXIT_CODES: Record<number, string> = {
     50: 'Account state size exceeded limits',
 };
 
+/** Codes from 32 up are action-phase results; thrown in the compute phase they are the contract's own errors (e.g. a wallet's 33, bad seqno). */
 export function exitCodeDescription(code: number): string | undefined {
-    return COMPUTE_EXIT_CODES[code];
+    return code < 32 ? COMPUTE_EXIT_CODES[code] : undefined;
 }
 
 export function actionResultDescription(code: number): string | undefined {

@@ -35,10 +35,12 @@ const outMessagesValue = Dictionary.Values.Cell();
 /** `transaction$0111 … ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ] …` */
 export function parseTransactionCell(cell: Cell, workchain: number): ParsedTransaction {
     const tx = loadTransaction(cell.beginParse());
+    // Hashes must be of the original message cells, so read the cells beside the decoded messages.
     const messages = cell.refs[0].beginParse();
     const inCell = messages.loadBit() ? messages.loadRef() : undefined;
-    const outCells = messages.loadDict(Dictionary.Keys.Uint(15), outMessagesValue).values();
-    const outMsgs = outCells.map(describeMessage).sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
+    const outCells = messages.loadDict(Dictionary.Keys.Uint(15), outMessagesValue);
+    const outMsgs = [...outCells].map(([index, outCell]) => describeMessage(outCell, tx.outMessages.get(index)))
+        .sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
     const account = workchainAddress(workchain, tx.address);
     return {
         hash: cell.hash().toString('hex'),
@@ -48,7 +50,7 @@ export function parseTransactionCell(cell: Cell, workchain: number): ParsedTrans
         utime: tx.now,
         tx,
         cell,
-        inMsg: inCell ? describeMessage(inCell) : undefined,
+        inMsg: inCell ? describeMessage(inCell, tx.inMessage ?? undefined) : undefined,
         outMsgs,
         success: transactionSucceeded(tx),
     };
@@ -58,8 +60,8 @@ export function parseTransactionBoc(boc: Buffer, workchain: number): ParsedTrans
     return parseTransactionCell(Cell.fromBoc(boc)[0], workchain);
 }
 
-export function describeMessage(cell: Cell): TransactionMessage {
-    const message = loadMessage(cell.beginParse());
+export function describeMessage(cell: Cell, decoded?: Message): TransactionMessage {
+    const message = decoded ?? loadMessage(cell.beginParse());
     const info = message.info;
     const body = message.body.beginParse();
     const opCode = body.remainingBits >= 32 ? body.loadUint(32) : null;

@@ -17,8 +17,8 @@ export function blockchainRoutes(services: ApiServices) {
     const { db } = services.store;
     return async (app: FastifyInstance) => {
         operation(app, 'getReducedBlockchainBlocks', async request => {
-            const from = exactInt(request.query.from);
-            const to = exactInt(request.query.to);
+            const from = exactInt(request.query.from, "query parameter 'from'");
+            const to = exactInt(request.query.to, "query parameter 'to'");
             if (from > to) throw badRequest(`'from' (${from}) must be less than or equal to 'to' (${to})`);
             if (to - from > MAX_BLOCK_SPAN_SECONDS) throw badRequest(`the range from..to spans ${to - from} s; at most ${MAX_BLOCK_SPAN_SECONDS} s (10 minutes) is allowed`);
             const rows = await blocksInTimeRange(db, from, to);
@@ -38,7 +38,7 @@ export function blockchainRoutes(services: ApiServices) {
 
         operation(app, 'getBlockchainAccountTransactions', async request => {
             const account = formatRawAddress(parseAccountId(request.params.account_id));
-            const beforeLt = request.query.before_lt !== undefined ? exactInt(request.query.before_lt) : undefined;
+            const beforeLt = request.query.before_lt !== undefined ? exactInt(request.query.before_lt, "query parameter 'before_lt'") : undefined;
             const limit = Number(request.query.limit ?? 100);
             const rows = await accountTransactions(db, account, beforeLt, limit);
             return { transactions: await presentTransactionRows(db, rows) };

@@ -16,6 +16,8 @@ export function devnetRoutes(services: ApiServices) {
         operation(app, 'devnetFaucet', async request => {
             const devnet = devnetOnly();
             const to = parseAccountId(String(request.body.address), 'address');
+            // The chain has only these two; a transfer elsewhere fails in the faucet's action phase and delivers nothing.
+            if (to.workChain !== 0 && to.workChain !== -1) throw badRequest(`address '${request.body.address}' is in workchain ${to.workChain}; the devnet has only workchains 0 and -1`);
             const amount = exactInt(request.body.amount);
             if (amount <= 0n) throw badRequest('amount must be a positive number of nanograms');
             if (amount > devnet.faucetCap) throw badRequest(`amount ${amount} exceeds the faucet cap of ${devnet.faucetCap} nanograms per request`);

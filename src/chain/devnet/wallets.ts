@@ -25,10 +25,15 @@ export class DevnetWallet {
         return this.contract.init;
     }
 
-    /** The wallet id signed into every transfer (subwallet id for v3/v4; network global id for v5r1). */
+    /** The wallet id signed into every transfer, as stored in the wallet's data (v5r1 packs the network id into it). */
     get walletId(): number {
-        const c = this.contract;
-        return c instanceof WalletContractV5R1 ? c.walletId.networkGlobalId : (c as WalletContractV4).walletId;
+        const data = this.init.data!.beginParse();
+        if (this.kind === 'wallet_v5r1') {
+            data.skip(1 + 32); // is_signature_allowed, seqno
+            return data.loadUint(32);
+        }
+        data.skip(32); // seqno
+        return data.loadUint(32);
     }
 
     /**

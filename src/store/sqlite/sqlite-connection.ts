@@ -1,7 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteDialect } from 'kysely';
+import { SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+
+/**
+ * SQLite does have transactional DDL, but Kysely's adapter says it has not, so its migrator would
+ * run a migration statement by statement: a process killed mid-migration (e.g. on its first start)
+ * left some tables created and the migration unrecorded, and every later start failed with
+ * "table … already exists". Saying so makes each migration one transaction.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+    override get supportsTransactionalDdl(): boolean {
+        return true;
+    }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+    override createAdapter(): DialectAdapter {
+        return new TransactionalDdlSqliteAdapter();
+    }
+}
 
 /** A SQLite file with WAL, and every integer read back as bigint (lts and balances exceed 2^53). */
 export function sqliteDialect(file: string): SqliteDialect {
@@ -12,5 +30,5 @@ export function sqliteDialect(file: string): SqliteDialect {
     database.pragma('synchronous = NORMAL');
     database.pragma('busy_timeout = 5000');
     database.pragma('cache_size = -65536');
-    return new SqliteDialect({ database });
+    return new TransactionalDdlSqliteDialect({ database });
 }

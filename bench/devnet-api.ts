@@ -1,0 +1,148 @@
+import autocannon from 'autocannon';
+import { Address, Cell, internal } from '@ton/core';
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { openStore } from '../src/store/store.ts';
+import { startService } from '../src/app.ts';
+import { DEFAULT_CONFIG } from '../src/config/config.ts';
+import { keyPairFromSeed } from '../src/chain/devnet/keys.ts';
+import { DevnetWallet, type DevnetWalletKind } from '../src/chain/devnet/wallets.ts';
+import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
+import { toNumber } from '../src/store/schema.ts';
+import { tempDir } from '../test/helpers/stores.ts';
+
+const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
+const BLOCK_INTERVAL_MS = 10;
+
+/**
+ * Devnet production rate (empty and loaded), then the two endpoints under load on the index the
+ * devnet built: ≥ 100k transactions from v5r1 transfers of 255 messages and v4r2 transfers of 4.
+ */
+export async function devnetAndApiBench(options: { api: boolean }): Promise<void> {
+    const dir = tempDir('bench-devnet-');
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: BLOCK_INTERVAL_MS });
+    const devnet = service.devnet!;
+    const indexer = service.indexer!;
+    let indexedTx = 0;
+    let indexedMasterBlocks = 0;
+    indexer.on('block', (item, transactions) => {
+        indexedTx += transactions;
+        if (item.block.id.workchain === -1) indexedMasterBlocks++;
+    });
+    try {
+        while (indexedMasterBlocks < SEED_STEPS.length + 2) await sleep(20);
+
+        // Empty chain: how fast blocks are produced and indexed with nothing to execute.
+        const idleStart = performance.now();
+        const idleBlocks = indexedMasterBlocks;
+        await sleep(5000);
+        const idleRate = (indexedMasterBlocks - idleBlocks) / ((performance.now() - idleStart) / 1000);
+
+        const manifest = devnet.manifest();
+        const walletOf = (name: string) => {
+            const a = manifest.accounts.find(x => x.name === name)!;
+            return new DevnetWallet(a.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(a.secret_key!.slice(0, 64), 'hex')));
+        };
+        const bulk = walletOf('bob-v5r1');
+        const small = walletOf('faucet');
+        let bulkSeqno = await seqnoOf(service.store, bulk);
+        let smallSeqno = await seqnoOf(service.store, small);
+
+        const loadStart = performance.now();
+        const loadTxStart = indexedTx;
+        const loadBlocksStart = indexedMasterBlocks;
+        let produced = 0;
+        while (indexedTx - loadTxStart < TARGET_TRANSACTIONS) {
+            const bulkMessages = Array.from({ length: 255 }, () => internal({ to: new Address(0, randomBytes(32)), value: 10_000_000n, bounce: false }));
+            const smallMessages = Array.from({ length: 4 }, () => internal({ to: new Address(0, randomBytes(32)), value: 20_000_000n, bounce: false }));
+            const [a, b] = await Promise.all([
+                devnet.submit(async utime => bulk.transfer(bulkSeqno, utime + 60, bulkMessages)),
+                devnet.submit(async utime => small.transfer(smallSeqno, utime + 60, smallMessages)),
+            ]);
+            bulkSeqno++;
+            smallSeqno++;
+            produced += 261;
+            void a;
+            void b;
+        }
+        const loadSeconds = (performance.now() - loadStart) / 1000;
+        const loadTx = indexedTx - loadTxStart;
+        console.log('\n## Devnet\n');
+        console.log('| measure | value |');
+        console.log('|---|---|');
+        console.log(`| empty masterchain blocks/s (interval ${BLOCK_INTERVAL_MS} ms, produced and indexed) | ${idleRate.toFixed(1)} |`);
+        console.log(`| loaded: transactions produced and indexed | ${loadTx} in ${loadSeconds.toFixed(1)} s |`);
+        console.log(`| loaded: tx/s (v5r1 255-message + v4r2 4-message transfers every block) | ${(loadTx / loadSeconds).toFixed(0)} |`);
+        console.log(`| loaded: masterchain blocks/s | ${((indexedMasterBlocks - loadBlocksStart) / loadSeconds).toFixed(1)} |`);
+        void produced;
+
+    } finally {
+        await service.stop();
+    }
+    try {
+        if (options.api) await apiBench(dir.path);
+    } finally {
+        dir.remove();
+    }
+}
+
+/**
+ * The API as users run it over an existing index: a separate `serve --source none` process, so the
+ * load generator and the server do not share an event loop.
+ */
+async function apiBench(dataDir: string): Promise<void> {
+    const store = await openStore({ dataDir });
+    const db = store.db;
+    const total = await db.selectFrom('transactions').select(eb => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const traces = await db.selectFrom('traces').select('trace_id').where('tx_count', '>=', 2).where('tx_count', '<=', 6).limit(2000).execute();
+    const range = await db.selectFrom('blocks').select([eb => eb.fn.min('utime').as('lo'), eb => eb.fn.max('utime').as('hi')]).executeTakeFirstOrThrow();
+    const lo = toNumber(range.lo as bigint);
+    const hi = toNumber(range.hi as bigint);
+    await store.close();
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const base = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout!.on('data', chunk => {
+            out += chunk;
+            const match = /serving (http:\/\/\S+)\/v2/.exec(out);
+            if (match) resolve(match[1]);
+        });
+        server.on('exit', code => reject(new Error(`API server exited with ${code}`)));
+    });
+    console.log(`\n## API under load (index of ${toNumber(total.n as bigint)} transactions built by the devnet; separate server process; autocannon, 10 connections, 10 s each)\n`);
+    console.log('| endpoint | p50 (ms) | p99 (ms) | req/s | non-2xx |');
+    console.log('|---|---|---|---|---|');
+    const traceIds = traces.map(t => t.trace_id);
+    await load('GET /v2/traces/{id} (traces of 2–6 transactions)', () => `${base}/v2/traces/${traceIds[Math.floor(Math.random() * traceIds.length)]}`);
+    await load('GET /v2/blockchain/reduced/blocks (1 s windows)', () => {
+        const from = lo + Math.floor(Math.random() * Math.max(1, hi - lo));
+        return `${base}/v2/blockchain/reduced/blocks?from=${from}&to=${from + 1}`;
+    });
+    server.kill('SIGTERM');
+}
+
+async function load(name: string, next: () => string): Promise<void> {
+    const result = await autocannon({
+        url: next(),
+        connections: 10,
+        duration: 10,
+        requests: [{
+            setupRequest: req => {
+                const url = new URL(next());
+                return { ...req, path: url.pathname + url.search };
+            },
+        }],
+    });
+    console.log(`| ${name} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
+}
+
+async function seqnoOf(store: Awaited<ReturnType<typeof startService>>['store'], wallet: DevnetWallet): Promise<number> {
+    const row = await store.db.selectFrom('account_states').select(['data']).where('address', '=', `0:${wallet.address.hash.toString('hex')}`).executeTakeFirstOrThrow();
+    const slice = Cell.fromBoc(row.data!)[0].beginParse();
+    if (wallet.kind === 'wallet_v5r1') slice.loadBit();
+    return slice.loadUint(32);
+}
+
+function sleep(ms: number) {
+    return new Promise(resolve => setTimeout(resolve, ms));
+}

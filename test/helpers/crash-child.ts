@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root: the child runs `src/main.ts` from here so `--import tsx` resolves. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+/** Settings the service reads from the environment; the child must only get what the test passes as flags. */
+const SERVICE_ENV = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SOURCE', 'BLOCK_INTERVAL_MS', 'FAUCET_CAP', 'LOG_REQUESTS', 'NODE_TEST_CONTEXT'];
+
+/** Rejects with `what` after `ms`: every wait of the crash tests is bounded. */
+export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+        return await Promise.race([
+            promise,
+            new Promise<never>((_, reject) => {
+                timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+            }),
+        ]);
+    } finally {
+        clearTimeout(timer);
+    }
+}
+
+export const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
+
+/** A `native-explorer serve` child process on a data directory. */
+export class ServiceChild {
+    readonly proc: ChildProcess;
+    stdout = '';
+    stderr = '';
+    /** Resolves when the process has exited (never rejects). */
+    readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+    private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+
+    constructor(dataDir: string, blockIntervalMs: number) {
+        const env = { ...process.env };
+        for (const name of SERVICE_ENV) delete env[name];
+        this.proc = spawn(process.execPath, [
+            '--import', 'tsx', MAIN, 'serve',
+            '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--block-interval-ms', String(blockIntervalMs),
+        ], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
+        this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });
+        this.exited = new Promise(resolve => {
+            this.proc.once('exit', (code, signal) => {
+                this.exitInfo = { code, signal };
+                resolve(this.exitInfo);
+            });
+        });
+    }
+
+    get alive(): boolean {
+        return this.exitInfo === null;
+    }
+
+    /** Waits for the "serving http://…/v2" line (printed once the devnet, the indexer and the API run); returns the /v2 base URL. */
+    async ready(timeoutMs: number): Promise<string> {
+        const started = Date.now();
+        while (Date.now() - started < timeoutMs) {
+            const match = /serving (http:\/\/\S+?)\/v2 /.exec(this.stdout);
+            if (match) return `${match[1]}/v2`;
+            if (!this.alive) throw new Error(`the service exited before it was ready (${JSON.stringify(this.exitInfo)}): ${this.stderr.trim()}`);
+            await sleep(10);
+        }
+        throw new Error(`the service did not print its URL within ${timeoutMs} ms; stdout: ${this.stdout.trim()} stderr: ${this.stderr.trim()}`);
+    }
+
+    /** SIGKILL (no cleanup in the child at all), then waits for the exit. */
+    async kill(timeoutMs = 10_000): Promise<void> {
+        if (this.alive) this.proc.kill('SIGKILL');
+        await withTimeout(this.exited, timeoutMs, 'the killed service to exit');
+    }
+
+    /** SIGTERM (graceful stop) and waits for the exit; returns the exit code. */
+    async terminate(timeoutMs: number): Promise<number | null> {
+        if (this.alive) this.proc.kill('SIGTERM');
+        const { code } = await withTimeout(this.exited, timeoutMs, 'the service to stop after SIGTERM');
+        return code;
+    }
+}

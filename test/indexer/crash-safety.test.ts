@@ -1,0 +1,689 @@
+/**
+ * Crash safety of the whole ingest path with a real child process: `native-explorer serve` on a
+ * devnet producing a block pair every 20 ms, under load (faucet requests and signed wallet
+ * transfers), is killed with SIGKILL at random moments and restarted on the same data directory.
+ * After the last restart it catches up and stops gracefully, and the files are checked directly:
+ * the index must hold exactly the chain log's blocks, transactions, messages, traces and account
+ * states, and the devnet must have continued one chain across every kill.
+ *
+ * CRASH_TEST_SEED=<n> replays the kill delays of a run (the seed is printed as a diagnostic).
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Address, Cell, Dictionary, comment, internal, loadMessage, loadShardAccount, loadTransaction } from '@ton/core';
+import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
+import { ServiceChild, sleep, withTimeout } from '../helpers/crash-child.ts';
+
+const BLOCK_INTERVAL_MS = 20;
+/** The last run: long enough that no block is produced between "caught up" and the graceful stop. */
+const FINAL_BLOCK_INTERVAL_MS = 1500;
+const READY_TIMEOUT_MS = 30_000;
+/** Kills at a random moment 200–1500 ms after the service is up; more (up to the maximum) while too few caught the indexer behind the chain. */
+const MIN_RUNNING_KILLS = 5;
+const MAX_RUNNING_KILLS = 8;
+const MIN_KILLS_WITH_BACKLOG = 2;
+/** No extra kills after this much time, so the test stays well under ~90 s. */
+const EXTRA_KILLS_UNTIL_MS = 50_000;
+/** Concurrent faucet requests: each waits until its block is indexed, so this sets how full the blocks are. */
+const FAUCET_WORKERS = 8;
+const WHOLE_SHARD = '8000000000000000';
+const GRAM = 1_000_000_000n;
+
+const seed = Number(process.env.CRASH_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const random = mulberry32(seed);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'native-explorer-crash-'));
+const chainFile = join(dataDir, 'devnet', 'chain.sqlite');
+const indexFile = join(dataDir, 'index.sqlite');
+let child: ServiceChild | null = null;
+let passed = false;
+
+after(async () => {
+    if (child?.alive) await child.kill().catch(() => undefined);
+    if (passed) rmSync(dataDir, { recursive: true, force: true });
+    else process.stderr.write(`crash-safety: data directory kept for inspection: ${dataDir}\n`);
+});
+
+test('the index and the devnet survive SIGKILL at random moments during ingest', { timeout: 150_000 }, async t => {
+    const started = Date.now();
+    t.diagnostic(`seed ${seed} (CRASH_TEST_SEED), data dir ${dataDir}`);
+    const kills: KillRecord[] = [];
+    const load = new LoadStats();
+    let manifestText: string | null = null;
+    let previous: Snapshot = { chainSeq: 0, chainMaster: 0, indexCursor: 0, indexMaster: 0, genesis: null };
+
+    /** After every (re)start: the same seeded wallets, and an index that never went backwards. */
+    const checkRestarted = async (base: string) => {
+        const text = readFileSync(join(dataDir, 'devnet.json'), 'utf8');
+        manifestText ??= text;
+        assert.deepEqual(JSON.parse(text), JSON.parse(manifestText), 'devnet.json (the seeded wallets and their keys) changed across a restart');
+        const served = await getJson(`${base}/devnet/manifest`);
+        assert.deepEqual(served, JSON.parse(manifestText), 'GET /v2/devnet/manifest differs from devnet.json');
+        const status = await getJson(`${base}/status`) as StatusBody;
+        const master = status.heads.find(h => h.workchain_id === -1);
+        assert.ok((master?.seqno ?? 0) >= previous.indexMaster, `the index went back from masterchain ${previous.indexMaster} to ${master?.seqno} after a restart`);
+    };
+
+    /** After every kill: the chain log only moves forward on the same genesis, the index never passes it. */
+    const afterKill = (kind: KillRecord['kind'], delayMs: number, inFlight: number): KillRecord => {
+        const snap = snapshot();
+        if (previous.genesis !== null) assert.equal(snap.genesis, previous.genesis, 'the devnet genesis changed across a restart');
+        if (kind === 'running') {
+            assert.ok(snap.chainMaster > previous.chainMaster, `the masterchain did not advance in a run (${previous.chainMaster} → ${snap.chainMaster})`);
+            assert.ok(snap.indexCursor >= previous.indexCursor, `the index cursor went back (${previous.indexCursor} → ${snap.indexCursor})`);
+        }
+        assert.ok(snap.indexCursor <= snap.chainSeq, `the index cursor ${snap.indexCursor} is past the chain log's last block ${snap.chainSeq}`);
+        const record: KillRecord = {
+            kind, delayMs, inFlight,
+            chainMaster: snap.chainMaster,
+            backlog: snap.chainSeq - snap.indexCursor,
+            indexedInRun: snap.indexCursor - previous.indexCursor,
+            migrated: snap.migrated,
+        };
+        kills.push(record);
+        previous = snap;
+        return record;
+    };
+
+    // 1. The very first start, killed as soon as the index migration begins (a fresh data directory).
+    child = new ServiceChild(dataDir, BLOCK_INTERVAL_MS);
+    await killDuringMigration(child);
+    const first = afterKill('startup', 0, 0);
+    t.diagnostic(`kill 1 during the first start's index migration: schema ${first.migrated ? 'complete' : 'not (fully) there yet'}`);
+
+    // 2. Runs under load, each killed at a random moment 200–1500 ms after it is up.
+    for (let run = 0; run < MAX_RUNNING_KILLS; run++) {
+        const running = kills.filter(k => k.kind === 'running');
+        const withBacklog = running.filter(k => k.backlog > 0).length;
+        if (running.length >= MIN_RUNNING_KILLS && (withBacklog >= MIN_KILLS_WITH_BACKLOG || Date.now() - started > EXTRA_KILLS_UNTIL_MS)) break;
+
+        child = new ServiceChild(dataDir, BLOCK_INTERVAL_MS);
+        const base = await child.ready(READY_TIMEOUT_MS);
+        await checkRestarted(base);
+        const generator = new LoadGenerator(base, JSON.parse(manifestText!) as Manifest, load);
+        const delayMs = 200 + Math.floor(random() * 1300);
+        await sleep(delayMs);
+        const inFlight = generator.inFlight;
+        await child.kill();
+        await generator.stop();
+        const k = afterKill('running', delayMs, inFlight);
+        t.diagnostic(`kill ${kills.length} at +${delayMs} ms: masterchain ${k.chainMaster}, ${k.indexedInRun} block(s) indexed in the run, ${k.backlog} committed block(s) not indexed yet, ${k.inFlight} request(s) in flight`);
+    }
+
+    // 3. The last run: submit once more through the restored wallets, catch up, stop gracefully.
+    child = new ServiceChild(dataDir, FINAL_BLOCK_INTERVAL_MS);
+    const base = await child.ready(READY_TIMEOUT_MS);
+    await checkRestarted(base);
+    const manifest = JSON.parse(manifestText!) as Manifest;
+    const faucet = await post(`${base}/devnet/faucet`, { address: accountOf(manifest, 'bob-v5r1').address, amount: 1_000_000_000 });
+    assert.equal(faucet.status, 200, `the faucet failed after the restarts: ${JSON.stringify(faucet.body)}`);
+    const transfer = await sendAliceTransfer(base, manifest, 'after the restarts');
+    assert.equal(transfer?.status, 200, `a signed transfer failed after the restarts: ${JSON.stringify(transfer?.body)}`);
+    const head = await waitCaughtUp(base, previous.chainMaster, 20_000);
+    const code = await child.terminate(15_000);
+    assert.equal(code, 0, `the service did not stop cleanly: ${child.stderr}`);
+    assert.ok(!child.stderr.includes('indexer stopped') && !child.stderr.includes('block production failed'), `the service reported a failure: ${child.stderr}`);
+
+    // 4. The files.
+    const summary = verifyFiles(head);
+
+    const running = kills.filter(k => k.kind === 'running');
+    const midIngest = running.filter(k => k.indexedInRun > 0);
+    const withBacklog = running.filter(k => k.backlog > 0);
+    assert.ok(running.length >= MIN_RUNNING_KILLS, `only ${running.length} kills while running`);
+    assert.equal(midIngest.length, running.length, 'a run was killed before it indexed anything: the kill was not during ingest');
+    assert.ok(load.ok > 0, `no submitted message made it into a block (${JSON.stringify(load)})`);
+    assert.ok(summary.transactions > 0 && summary.multiTxTraces > 0, 'the blocks carried no transactions to check');
+    t.diagnostic(`${kills.length} SIGKILLs (1 during the first start's migration, ${running.length} while ingesting; ${withBacklog.length} with committed chain blocks not yet indexed, ${running.filter(k => k.inFlight > 0).length} with requests in flight)`);
+    t.diagnostic(`load: ${load.ok} accepted, ${load.rejected} rejected, ${load.failed} cut off by kills`);
+    t.diagnostic(`checked ${summary.blocksPerWorkchain} masterchain + ${summary.blocksPerWorkchain} basechain blocks, ${summary.transactions} transactions, ${summary.messages} messages, ${summary.traces} traces (${summary.multiTxTraces} with several transactions), ${summary.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    passed = true;
+});
+
+// ---------------------------------------------------------------------------------------------
+// Kill moments
+
+/** Waits until the child has opened its index (WAL exists), then busy-polls the schema and kills the moment the `blocks` table is visible. */
+async function killDuringMigration(service: ServiceChild): Promise<void> {
+    const wal = `${indexFile}-wal`;
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (!existsSync(wal)) {
+        if (!service.alive) throw new Error(`the service exited during its first start: ${service.stderr}`);
+        if (Date.now() > deadline) throw new Error('the service did not open its index in time');
+        await sleep(1);
+    }
+    const probe = new Database(indexFile, { readonly: true, fileMustExist: true });
+    try {
+        const tables = probe.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'blocks'");
+        const until = performance.now() + 5_000;
+        while (performance.now() < until) {
+            try {
+                if (Number((tables.get() as { n: number | bigint }).n) > 0) break;
+            } catch {
+                // the schema is being written; look again
+            }
+        }
+    } finally {
+        service.proc.kill('SIGKILL');
+        probe.close();
+    }
+    await service.kill();
+}
+
+/** Polls GET /v2/status until the index head is the chain head (lag 0) on a block produced by this run. */
+async function waitCaughtUp(base: string, pastMaster: number, timeoutMs: number): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    let last: StatusBody | null = null;
+    while (Date.now() < deadline) {
+        last = await getJson(`${base}/status`) as StatusBody;
+        const master = last.heads.find(h => h.workchain_id === -1);
+        const shard = last.heads.find(h => h.workchain_id === 0);
+        if (master && shard && master.lag_blocks === 0 && master.chain_seqno === master.seqno && shard.seqno === master.seqno && master.seqno > pastMaster) return master.seqno;
+        await sleep(20);
+    }
+    throw new Error(`the indexer did not catch up with the chain within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Manifest {
+    accounts: Array<{ name: string; kind: string; address: string; public_key?: string; secret_key?: string }>;
+}
+
+function accountOf(manifest: Manifest, name: string) {
+    const account = manifest.accounts.find(a => a.name === name);
+    assert.ok(account, `the manifest has no ${name}`);
+    return account;
+}
+
+class LoadStats {
+    ok = 0;
+    rejected = 0;
+    failed = 0;
+}
+
+/** Faucet requests from several workers and signed transfers from alice's v3r2 wallet, until stopped. */
+class LoadGenerator {
+    inFlight = 0;
+    private stopped = false;
+    private readonly loops: Promise<void>[];
+
+    constructor(private readonly base: string, private readonly manifest: Manifest, private readonly stats: LoadStats) {
+        const targets = ['alice-v3r2', 'bob-v4r2', 'bob-v5r1'].map(name => accountOf(manifest, name).address);
+        this.loops = [
+            ...Array.from({ length: FAUCET_WORKERS }, (_, worker) =>
+                this.loop(n => post(`${base}/devnet/faucet`, { address: targets[(n + worker) % targets.length], amount: 1_000_000_000 }))),
+            this.loop(n => sendAliceTransfer(base, manifest, `crash test transfer ${n}`)),
+        ];
+    }
+
+    async stop(): Promise<void> {
+        this.stopped = true;
+        await withTimeout(Promise.all(this.loops), 15_000, 'the load generators to stop');
+    }
+
+    private async loop(send: (n: number) => Promise<HttpReply | null>): Promise<void> {
+        for (let n = 0; !this.stopped; n++) {
+            this.inFlight++;
+            try {
+                const reply = await send(n);
+                if (reply === null) await sleep(20);
+                else if (reply.status === 200) this.stats.ok++;
+                else this.stats.rejected++;
+            } catch {
+                this.stats.failed++;
+                await sleep(20);
+            } finally {
+                this.inFlight--;
+            }
+        }
+    }
+}
+
+/**
+ * Alice (wallet v3r2, deployed by the seed) pays bob and a fresh address with a bounceable message,
+ * which bounces back: a trace of four transactions. Her seqno comes from the devnet's committed
+ * account state; null while she is not deployed yet.
+ */
+async function sendAliceTransfer(base: string, manifest: Manifest, text: string): Promise<HttpReply | null> {
+    const alice = accountOf(manifest, 'alice-v3r2');
+    const seqno = committedWalletSeqno(alice.address);
+    if (seqno === null) return null;
+    const wallet = new DevnetWallet('wallet_v3r2', { publicKey: Buffer.from(alice.public_key!, 'hex'), secretKey: Buffer.from(alice.secret_key!, 'hex') });
+    assert.equal(`0:${wallet.address.hash.toString('hex')}`, alice.address, 'the manifest keys do not belong to alice');
+    const message = await wallet.transfer(seqno, Math.floor(Date.now() / 1000) + 60, [
+        internal({ to: Address.parseRaw(accountOf(manifest, 'bob-v4r2').address), value: GRAM / 100n, bounce: false, body: comment(text) }),
+        internal({ to: new Address(0, randomBytes(32)), value: GRAM / 50n, bounce: true, body: comment('nobody lives here') }),
+    ]);
+    return post(`${base}/blockchain/message`, { boc: message.toBoc().toString('base64') });
+}
+
+/** Seqno of a v3/v4 wallet in the devnet's chain log (data starts with seqno:uint32), null if not active. */
+function committedWalletSeqno(address: string): number | null {
+    if (!existsSync(chainFile)) return null;
+    const db = openReadOnly(chainFile);
+    try {
+        const row = db.prepare('SELECT shard_account FROM accounts WHERE address = ?').get(address) as { shard_account: Buffer } | undefined;
+        if (!row) return null;
+        const state = loadShardAccount(Cell.fromBoc(row.shard_account)[0].beginParse()).account?.storage.state;
+        if (state?.type !== 'active' || !state.state.data) return null;
+        return state.state.data.beginParse().loadUint(32);
+    } finally {
+        db.close();
+    }
+}
+
+interface HttpReply {
+    status: number;
+    body: unknown;
+}
+
+async function post(url: string, json: unknown): Promise<HttpReply> {
+    const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(json),
+        signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+        body = JSON.parse(text);
+    } catch {
+        // not JSON
+    }
+    return { status: response.status, body };
+}
+
+async function getJson(url: string): Promise<unknown> {
+    const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    assert.equal(response.status, 200, `GET ${url} answered ${response.status}`);
+    return response.json();
+}
+
+interface StatusBody {
+    heads: Array<{ workchain_id: number; shard: string; seqno: number; chain_seqno?: number; lag_blocks?: number }>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files
+
+function openReadOnly(file: string): Database.Database {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.defaultSafeIntegers(true);
+    return db;
+}
+
+interface Snapshot {
+    chainSeq: number;
+    chainMaster: number;
+    indexCursor: number;
+    indexMaster: number;
+    genesis: string | null;
+    migrated?: boolean;
+}
+
+interface KillRecord {
+    kind: 'startup' | 'running';
+    delayMs: number;
+    inFlight: number;
+    chainMaster: number;
+    /** Blocks committed to the chain log but not to the index when the process died. */
+    backlog: number;
+    /** Blocks the index committed during the killed run. */
+    indexedInRun: number;
+    migrated?: boolean;
+}
+
+/** The state a killed process left on disk (read with the process gone). */
+function snapshot(): Snapshot {
+    const snap: Snapshot = { chainSeq: 0, chainMaster: 0, indexCursor: 0, indexMaster: 0, genesis: null };
+    if (existsSync(chainFile)) {
+        const chain = openReadOnly(chainFile);
+        try {
+            snap.chainSeq = Number((chain.prepare('SELECT COALESCE(MAX(seq), 0) AS v FROM blocks').get() as { v: bigint }).v);
+            snap.chainMaster = Number((chain.prepare('SELECT COALESCE(MAX(seqno), 0) AS v FROM blocks WHERE workchain = -1').get() as { v: bigint }).v);
+            snap.genesis = (chain.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined)?.value ?? null;
+        } finally {
+            chain.close();
+        }
+    }
+    if (existsSync(indexFile)) {
+        const index = openReadOnly(indexFile);
+        try {
+            const tables = new Set((index.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(r => r.name));
+            snap.migrated = tables.has('kysely_migration') && (index.prepare('SELECT COUNT(*) AS n FROM kysely_migration').get() as { n: bigint }).n > 0n;
+            if (tables.has('source_cursors')) {
+                const row = index.prepare("SELECT cursor FROM source_cursors WHERE source = 'devnet'").get() as { cursor: string } | undefined;
+                snap.indexCursor = row ? Number(row.cursor) : 0;
+            }
+            if (tables.has('blocks')) snap.indexMaster = Number((index.prepare('SELECT COALESCE(MAX(seqno), 0) AS v FROM blocks WHERE workchain = -1').get() as { v: bigint }).v);
+        } finally {
+            index.close();
+        }
+    }
+    return snap;
+}
+
+interface LogBlockId {
+    workchain: number;
+    shard: string;
+    seqno: number;
+    rootHash: string;
+    fileHash: string;
+}
+
+interface LogMessage {
+    hash: string;
+    type: 'internal' | 'external-in' | 'external-out';
+}
+
+interface LogTx {
+    hash: string;
+    account: string;
+    lt: bigint;
+    now: number;
+    workchain: number;
+    seqno: number;
+    inMsg: LogMessage | null;
+    outMsgs: LogMessage[];
+}
+
+interface LogBlock {
+    seq: number;
+    id: LogBlockId;
+    utime: number;
+    startLt: bigint;
+    endLt: bigint;
+    parents: LogBlockId[];
+    masterRef?: LogBlockId;
+    shardBlocks: LogBlockId[];
+    txs: LogTx[];
+    accountStates: Array<{ address: string; status: string; balance: string; lastTransLt: string; lastTransHash: string }>;
+}
+
+const outMessages = Dictionary.Values.Cell();
+
+/** A transaction BOC read independently of the indexer: hash, lt, and its messages by cell hash. */
+function readTransaction(boc: string, workchain: number, seqno: number): LogTx {
+    const cell = Cell.fromBoc(Buffer.from(boc, 'base64'))[0];
+    const tx = loadTransaction(cell.beginParse());
+    const messages = cell.refs[0].beginParse();
+    const inCell = messages.loadBit() ? messages.loadRef() : null;
+    const outCells = messages.loadDict(Dictionary.Keys.Uint(15), outMessages).values();
+    const describe = (c: Cell): LogMessage => ({ hash: c.hash().toString('hex'), type: loadMessage(c.beginParse()).info.type });
+    return {
+        hash: cell.hash().toString('hex'),
+        account: `${workchain}:${tx.address.toString(16).padStart(64, '0')}`,
+        lt: tx.lt,
+        now: tx.now,
+        workchain,
+        seqno,
+        inMsg: inCell ? describe(inCell) : null,
+        outMsgs: outCells.map(describe),
+    };
+}
+
+function readChainLog(): LogBlock[] {
+    const db = openReadOnly(chainFile);
+    try {
+        const rows = db.prepare('SELECT seq, workchain, seqno, utime, record FROM blocks ORDER BY seq').all() as Array<{ seq: bigint; workchain: bigint; seqno: bigint; utime: bigint; record: string }>;
+        return rows.map(row => {
+            const r = JSON.parse(row.record) as {
+                id: LogBlockId; utime: number; startLt: string; endLt: string; parents: LogBlockId[]; masterRef?: LogBlockId; shardBlocks: LogBlockId[];
+                transactions: Array<{ boc: string }>; accountStates?: LogBlock['accountStates'];
+            };
+            assert.equal(r.id.workchain, Number(row.workchain), `chain log seq ${row.seq}: workchain column differs from the record`);
+            assert.equal(r.id.seqno, Number(row.seqno), `chain log seq ${row.seq}: seqno column differs from the record`);
+            assert.equal(r.utime, Number(row.utime), `chain log seq ${row.seq}: utime column differs from the record`);
+            return {
+                seq: Number(row.seq), id: r.id, utime: r.utime, startLt: BigInt(r.startLt), endLt: BigInt(r.endLt),
+                parents: r.parents, masterRef: r.masterRef, shardBlocks: r.shardBlocks,
+                txs: r.transactions.map(t => readTransaction(t.boc, r.id.workchain, r.id.seqno)),
+                accountStates: r.accountStates ?? [],
+            };
+        });
+    } finally {
+        db.close();
+    }
+}
+
+const blockKey = (workchain: number, seqno: number) => `${workchain}:${seqno}`;
+const formatId = (id: { workchain: number; shard: string; seqno: number }) => `(${id.workchain},${id.shard},${id.seqno})`;
+
+function sameId(actual: LogBlockId | undefined, expected: LogBlockId, what: string): void {
+    assert.ok(actual, `${what}: missing`);
+    assert.deepEqual(
+        { workchain: actual.workchain, shard: actual.shard, seqno: actual.seqno, rootHash: actual.rootHash },
+        { workchain: expected.workchain, shard: expected.shard, seqno: expected.seqno, rootHash: expected.rootHash },
+        what,
+    );
+}
+
+/** The chain log is one chain: per workchain seqnos 1..N, parent links by root hash, time and lt moving forward. */
+function verifyChainLog(log: LogBlock[]): { byWorkchain: Map<number, LogBlock[]> } {
+    const byWorkchain = new Map<number, LogBlock[]>([[-1, []], [0, []]]);
+    for (const block of log) {
+        const list = byWorkchain.get(block.id.workchain);
+        assert.ok(list, `chain log seq ${block.seq}: unexpected workchain ${block.id.workchain}`);
+        list.push(block);
+    }
+    const masters = byWorkchain.get(-1)!;
+    const shards = byWorkchain.get(0)!;
+    assert.equal(masters.length, shards.length, 'the chain log has different numbers of masterchain and basechain blocks');
+    for (const [workchain, blocks] of byWorkchain) {
+        blocks.forEach((block, i) => {
+            const where = `chain log ${formatId(block.id)}`;
+            assert.equal(block.id.seqno, i + 1, `${where}: seqnos of workchain ${workchain} are not 1..N in log order (gap or duplicate)`);
+            assert.equal(block.id.shard, WHOLE_SHARD, `${where}: shard`);
+            assert.ok(block.startLt < block.endLt, `${where}: empty lt range`);
+            for (const tx of block.txs) {
+                assert.ok(tx.lt > block.startLt && tx.lt < block.endLt, `${where}: transaction ${tx.hash} lt ${tx.lt} outside the block's lt range`);
+                assert.equal(tx.now, block.utime, `${where}: transaction ${tx.hash} time differs from the block's`);
+            }
+            if (i === 0) {
+                assert.equal(block.parents.length, 0, `${where}: the first block has parents`);
+                return;
+            }
+            const prev = blocks[i - 1];
+            assert.equal(block.parents.length, 1, `${where}: expected one parent`);
+            sameId(block.parents[0], prev.id, `${where}: its parent is not the previous block (chain broken across a restart?)`);
+            assert.ok(block.utime >= prev.utime, `${where}: utime ${block.utime} before its parent's ${prev.utime}`);
+            assert.ok(block.startLt >= prev.endLt, `${where}: lt range [${block.startLt}, ${block.endLt}) overlaps its parent's [${prev.startLt}, ${prev.endLt})`);
+        });
+    }
+    shards.forEach((shard, i) => {
+        const master = masters[i];
+        assert.ok(master.seq > shard.seq, `chain log: masterchain block ${master.id.seqno} precedes the basechain block it commits`);
+        assert.equal(master.shardBlocks.length, 1, `chain log ${formatId(master.id)}: expected one shard block`);
+        sameId(master.shardBlocks[0], shard.id, `chain log ${formatId(master.id)}: does not commit basechain block ${shard.id.seqno}`);
+        if (i === 0) assert.equal(shard.masterRef, undefined, 'chain log: the first basechain block refers to a masterchain block');
+        else sameId(shard.masterRef, masters[i - 1].id, `chain log ${formatId(shard.id)}: masterchain reference`);
+    });
+    return { byWorkchain };
+}
+
+interface FileSummary {
+    blocksPerWorkchain: number;
+    transactions: number;
+    messages: number;
+    traces: number;
+    multiTxTraces: number;
+    accounts: number;
+}
+
+function verifyFiles(finalMaster: number): FileSummary {
+    const log = readChainLog();
+    const { byWorkchain } = verifyChainLog(log);
+    const n = byWorkchain.get(-1)!.length;
+    assert.equal(n, finalMaster, `the chain log ends at masterchain ${n}, the service reported ${finalMaster} when it had caught up`);
+
+    const txs = log.flatMap(b => b.txs);
+    const txByHash = new Map<string, LogTx>();
+    for (const tx of txs) {
+        assert.ok(!txByHash.has(tx.hash), `transaction ${tx.hash} appears twice in the chain log`);
+        txByHash.set(tx.hash, tx);
+    }
+
+    const db = openReadOnly(indexFile);
+    try {
+        // Cursor: the index has consumed the whole chain log.
+        const cursor = db.prepare("SELECT cursor FROM source_cursors WHERE source = 'devnet'").get() as { cursor: string } | undefined;
+        assert.equal(cursor?.cursor, String(log[log.length - 1].seq), 'the index cursor is not the chain log\'s last block');
+
+        // Blocks: every block of the log exactly once, equal to the log's.
+        const indexed = db.prepare('SELECT workchain, shard, seqno, root_hash, file_hash, utime, start_lt, end_lt, parents, master_ref, shard_blocks, tx_count FROM blocks ORDER BY workchain, seqno, shard').all() as Array<{
+            workchain: bigint; shard: string; seqno: bigint; root_hash: string; file_hash: string; utime: bigint; start_lt: bigint; end_lt: bigint;
+            parents: string; master_ref: string | null; shard_blocks: string; tx_count: bigint;
+        }>;
+        for (const [workchain, blocks] of byWorkchain) {
+            const rows = indexed.filter(r => Number(r.workchain) === workchain);
+            assert.deepEqual(rows.map(r => Number(r.seqno)), blocks.map(b => b.id.seqno), `indexed seqnos of workchain ${workchain} are not exactly the chain log's 1..${blocks.length} (gap or duplicate)`);
+            rows.forEach((row, i) => {
+                const block = blocks[i];
+                const where = `indexed block ${formatId(block.id)}`;
+                assert.deepEqual(
+                    {
+                        shard: row.shard, root_hash: row.root_hash, file_hash: row.file_hash, utime: Number(row.utime), start_lt: row.start_lt, end_lt: row.end_lt,
+                        parents: JSON.parse(row.parents) as string[], master_ref: row.master_ref, shard_blocks: JSON.parse(row.shard_blocks) as string[], tx_count: Number(row.tx_count),
+                    },
+                    {
+                        shard: block.id.shard, root_hash: block.id.rootHash, file_hash: block.id.fileHash, utime: block.utime, start_lt: block.startLt, end_lt: block.endLt,
+                        parents: block.parents.map(formatId), master_ref: block.masterRef ? formatId(block.masterRef) : null, shard_blocks: block.shardBlocks.map(formatId), tx_count: block.txs.length,
+                    },
+                    `${where} differs from the chain log`,
+                );
+                if (i > 0) {
+                    const prev = rows[i - 1];
+                    assert.equal(block.parents[0].rootHash, prev.root_hash, `${where}: parent root hash is not the indexed previous block's`);
+                    assert.ok(row.utime >= prev.utime, `${where}: utime goes back`);
+                    assert.ok(row.start_lt >= prev.end_lt, `${where}: lt range overlaps the previous block's`);
+                }
+            });
+        }
+        assert.equal(indexed.length, log.length, 'the index has blocks the chain log does not have');
+
+        // Transactions: exactly the log's, each in its block.
+        const indexedTxs = db.prepare('SELECT hash, account, lt, workchain, shard, seqno, trace_id FROM transactions').all() as Array<{
+            hash: string; account: string; lt: bigint; workchain: bigint; shard: string; seqno: bigint; trace_id: string;
+        }>;
+        const indexedTxHashes = new Set(indexedTxs.map(r => r.hash));
+        const missing = txs.filter(tx => !indexedTxHashes.has(tx.hash)).map(tx => `${tx.hash} (block ${blockKey(tx.workchain, tx.seqno)})`);
+        assert.deepEqual(missing, [], 'chain log transactions missing from the index');
+        const extra = indexedTxs.filter(r => !txByHash.has(r.hash)).map(r => r.hash);
+        assert.deepEqual(extra, [], 'indexed transactions the chain log does not have');
+        assert.equal(indexedTxs.length, txs.length, 'transaction count differs');
+        for (const row of indexedTxs) {
+            const tx = txByHash.get(row.hash)!;
+            assert.deepEqual(
+                { account: row.account, lt: row.lt, block: blockKey(Number(row.workchain), Number(row.seqno)), shard: row.shard },
+                { account: tx.account, lt: tx.lt, block: blockKey(tx.workchain, tx.seqno), shard: WHOLE_SHARD },
+                `indexed transaction ${row.hash} differs from the chain log`,
+            );
+        }
+
+        // Messages: every message of the log once, linked to its sending and receiving transactions.
+        const expectedMessages = new Map<string, { type: string; in: string | null; out: string | null }>();
+        const messageOf = (m: LogMessage) => {
+            let e = expectedMessages.get(m.hash);
+            if (!e) expectedMessages.set(m.hash, e = { type: m.type, in: null, out: null });
+            return e;
+        };
+        for (const tx of txs) {
+            if (tx.inMsg) messageOf(tx.inMsg).in = tx.hash;
+            for (const out of tx.outMsgs) messageOf(out).out = tx.hash;
+        }
+        const typeName = { internal: 'int_msg', 'external-in': 'ext_in_msg', 'external-out': 'ext_out_msg' } as const;
+        const indexedMessages = db.prepare('SELECT hash, msg_type, tx_in_hash, tx_out_hash FROM messages').all() as Array<{ hash: string; msg_type: string; tx_in_hash: string | null; tx_out_hash: string | null }>;
+        assert.equal(indexedMessages.length, expectedMessages.size, 'the index has a different number of messages than the chain log');
+        for (const row of indexedMessages) {
+            const e = expectedMessages.get(row.hash);
+            assert.ok(e, `indexed message ${row.hash} is not in the chain log`);
+            assert.deepEqual(
+                { msg_type: row.msg_type, tx_in_hash: row.tx_in_hash, tx_out_hash: row.tx_out_hash },
+                { msg_type: typeName[e.type as keyof typeof typeName], tx_in_hash: e.in, tx_out_hash: e.out },
+                `indexed message ${row.hash} differs from the chain log`,
+            );
+        }
+
+        // Traces, rebuilt from the log: a transaction belongs to the trace of the transaction that
+        // sent its internal in-message; the root is the one with an external (or no) in-message.
+        const senderOf = new Map<string, string>();
+        const received = new Set<string>();
+        for (const tx of txs) {
+            for (const out of tx.outMsgs) if (out.type === 'internal') senderOf.set(out.hash, tx.hash);
+            if (tx.inMsg?.type === 'internal') received.add(tx.inMsg.hash);
+        }
+        const traceOf = new Map<string, string>();
+        const expectedTraces = new Map<string, { txCount: number; pending: number }>();
+        const ordered = [...txs].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
+        for (const tx of ordered) {
+            const sender = tx.inMsg?.type === 'internal' ? senderOf.get(tx.inMsg.hash) : undefined;
+            const trace = sender ? traceOf.get(sender) : tx.hash;
+            assert.ok(trace, `transaction ${tx.hash} was sent a message by ${sender}, which has a later lt`);
+            traceOf.set(tx.hash, trace);
+            const e = expectedTraces.get(trace) ?? { txCount: 0, pending: 0 };
+            e.txCount += 1;
+            e.pending += tx.outMsgs.filter(m => m.type === 'internal' && !received.has(m.hash)).length;
+            expectedTraces.set(trace, e);
+        }
+        for (const row of indexedTxs) assert.equal(row.trace_id, traceOf.get(row.hash), `transaction ${row.hash} is in the wrong trace`);
+        const traces = db.prepare('SELECT t.trace_id, t.tx_count, t.pending, t.orphan, (SELECT COUNT(*) FROM transactions x WHERE x.trace_id = t.trace_id) AS actual FROM traces t').all() as Array<{
+            trace_id: string; tx_count: bigint; pending: bigint; orphan: bigint; actual: bigint;
+        }>;
+        assert.deepEqual(traces.map(r => r.trace_id).sort(), [...expectedTraces.keys()].sort(), 'the traces are not the chain log\'s traces');
+        for (const row of traces) {
+            const e = expectedTraces.get(row.trace_id)!;
+            assert.equal(Number(row.tx_count), Number(row.actual), `trace ${row.trace_id}: tx_count ${row.tx_count} but ${row.actual} transactions have this trace id`);
+            assert.equal(Number(row.tx_count), e.txCount, `trace ${row.trace_id}: tx_count differs from the chain log`);
+            assert.equal(Number(row.pending), e.pending, `trace ${row.trace_id}: pending differs from the chain log`);
+            assert.equal(Number(row.orphan), 0, `trace ${row.trace_id}: orphan, but its root's sender is in the index`);
+            // The devnet runs every cascade to its end inside one block: each trace is complete.
+            assert.equal(e.pending, 0, `trace ${row.trace_id}: the chain log has messages of it that were never received`);
+            assert.equal(Number(row.pending), 0, `trace ${row.trace_id}: complete, but pending is ${row.pending}`);
+        }
+
+        // Account states: each account as of its last appearance in the log.
+        const lastState = new Map<string, LogBlock['accountStates'][number]>();
+        for (const block of log) for (const s of block.accountStates) lastState.set(s.address, s);
+        const accounts = db.prepare('SELECT address, status, balance, last_tx_lt, last_tx_hash FROM account_states').all() as Array<{
+            address: string; status: string; balance: bigint; last_tx_lt: bigint; last_tx_hash: string;
+        }>;
+        assert.deepEqual(accounts.map(a => a.address).sort(), [...lastState.keys()].sort(), 'the indexed accounts are not the chain log\'s');
+        for (const row of accounts) {
+            const s = lastState.get(row.address)!;
+            assert.deepEqual(
+                { status: row.status, balance: row.balance, last_tx_lt: row.last_tx_lt, last_tx_hash: row.last_tx_hash },
+                { status: s.status, balance: BigInt(s.balance), last_tx_lt: BigInt(s.lastTransLt), last_tx_hash: s.lastTransHash },
+                `account ${row.address} differs from its last state in the chain log`,
+            );
+        }
+
+        return {
+            blocksPerWorkchain: n,
+            transactions: txs.length,
+            messages: expectedMessages.size,
+            traces: expectedTraces.size,
+            multiTxTraces: [...expectedTraces.values()].filter(e => e.txCount > 1).length,
+            accounts: accounts.length,
+        };
+    } finally {
+        db.close();
+    }
+}
+
+function mulberry32(a: number): () => number {
+    return () => {
+        a |= 0;
+        a = (a + 0x6d2b79f5) | 0;
+        let t = Math.imul(a ^ (a >>> 15), 1 | a);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}

@@ -1,0 +1,223 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Migrator, sql } from 'kysely';
+import pg from 'pg';
+import { openStore, type Store } from '../../src/store/store.ts';
+import { migrationProvider } from '../../src/store/migrations/index.ts';
+import { storeBackends, tempDir } from '../helpers/stores.ts';
+
+/** Every table of the index with every column the code reads or writes. */
+const EXPECTED_COLUMNS: Record<string, string[]> = {
+    blocks: ['workchain', 'shard', 'seqno', 'root_hash', 'file_hash', 'utime', 'start_lt', 'end_lt', 'is_key_block', 'parents', 'master_ref', 'shard_blocks', 'tx_count'],
+    transactions: ['hash', 'account', 'lt', 'utime', 'workchain', 'shard', 'seqno', 'trace_id', 'in_msg_hash', 'success', 'end_balance', 'boc'],
+    messages: ['hash', 'msg_type', 'source', 'destination', 'created_lt', 'value', 'op_code', 'tx_out_hash', 'tx_in_hash'],
+    traces: ['trace_id', 'tx_count', 'pending', 'orphan', 'start_lt', 'end_lt', 'start_utime'],
+    account_states: ['address', 'status', 'balance', 'code_hash', 'data_hash', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces'],
+    source_cursors: ['source', 'cursor'],
+};
+
+/** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
+const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';
+const TX_HASH = '9c953c51e6cb6388e5ccd6690b94d11326f5a254dfb69fc566a674a527de810f';
+const MSG_HASH = 'd93787d0225a1c5b2a0bce2599b755fbd29c251f056bd1da83839f3db765f4bb';
+const BIG_BALANCE = 2n ** 62n + 7n;
+const MAX_LT = 2n ** 63n - 1n;
+const NEAR_MAX_LT = 2n ** 63n - 3n;
+
+async function insertBigRows(store: Store): Promise<void> {
+    await store.db.insertInto('account_states').values({
+        address: ADDRESS, status: 'active', balance: BIG_BALANCE, code_hash: null, data_hash: null, code: null, data: null,
+        last_tx_lt: MAX_LT, last_tx_hash: TX_HASH, last_utime: 1642757054, interfaces: '[]',
+    }).execute();
+    await store.db.insertInto('blocks').values({
+        workchain: -1, shard: '8000000000000000', seqno: 17734191, root_hash: '04c2c26fa7f6f84255d142ff2c4f98666db56879911fc2e83b3a284f20ca48ec',
+        file_hash: '00'.repeat(32), utime: 1642757054, start_lt: NEAR_MAX_LT - 1n, end_lt: MAX_LT, is_key_block: 0,
+        parents: '[]', master_ref: null, shard_blocks: '[]', tx_count: 1,
+    }).execute();
+    await store.db.insertInto('transactions').values({
+        hash: TX_HASH, account: ADDRESS, lt: NEAR_MAX_LT, utime: 1642757054, workchain: -1, shard: '8000000000000000', seqno: 17734191,
+        trace_id: TX_HASH, in_msg_hash: MSG_HASH, success: 1, end_balance: BIG_BALANCE, boc: Buffer.from([0xb5, 0xee, 0x9c, 0x72]),
+    }).execute();
+    await store.db.insertInto('messages').values({
+        hash: MSG_HASH, msg_type: 'int_msg', source: ADDRESS, destination: ADDRESS, created_lt: NEAR_MAX_LT - 1n,
+        value: BIG_BALANCE + 1n, op_code: 0xffffffff, tx_out_hash: null, tx_in_hash: TX_HASH,
+    }).execute();
+    await store.db.insertInto('traces').values({
+        trace_id: TX_HASH, tx_count: 1, pending: 0, orphan: 0, start_lt: NEAR_MAX_LT, end_lt: MAX_LT, start_utime: 1642757054,
+    }).execute();
+}
+
+for (const backend of storeBackends()) {
+    describe(`store (${backend.name})`, () => {
+        test('a fresh store has every table with every column, and the migration recorded', async () => {
+            const store = await backend.open();
+            try {
+                const tables = await store.db.introspection.getTables();
+                const byName = new Map(tables.map(t => [t.name, t.columns.map(c => c.name).sort()]));
+                for (const [table, columns] of Object.entries(EXPECTED_COLUMNS)) {
+                    assert.ok(byName.has(table), `table ${table} missing; have ${[...byName.keys()].join(', ')}`);
+                    assert.deepEqual(byName.get(table), [...columns].sort(), `columns of ${table}`);
+                }
+                const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
+                assert.deepEqual(applied.rows.map(r => r.name), ['0001-initial']);
+                for (const table of Object.keys(EXPECTED_COLUMNS)) {
+                    const count = await sql<{ n: number | bigint | string }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
+                    assert.equal(Number(count.rows[0].n), 0, `${table} starts empty`);
+                }
+            } finally {
+                await store.dispose();
+            }
+        });
+
+        test('running the migrations again on a migrated store changes nothing and keeps the data', async () => {
+            const store = await backend.open();
+            try {
+                await insertBigRows(store);
+                const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+                const { error, results } = await migrator.migrateToLatest();
+                assert.equal(error, undefined);
+                assert.deepEqual(results, [], 'no migration runs twice');
+                const row = await store.db.selectFrom('account_states').select(['balance', 'last_tx_lt']).where('address', '=', ADDRESS).executeTakeFirstOrThrow();
+                assert.equal(row.balance, BIG_BALANCE);
+                assert.equal(row.last_tx_lt, MAX_LT);
+            } finally {
+                await store.dispose();
+            }
+        });
+
+        test('int8 columns round-trip exactly above 2^53 and read back as bigint', async () => {
+            const store = await backend.open();
+            try {
+                await insertBigRows(store);
+                // Beyond 2^53 a double cannot tell these apart: the test fails if any layer goes through number.
+                assert.equal(Number(BIG_BALANCE), Number(BIG_BALANCE - 7n));
+                assert.notEqual(BigInt(Number(BIG_BALANCE)), BIG_BALANCE);
+
+                const account = await store.db.selectFrom('account_states').selectAll().where('address', '=', ADDRESS).executeTakeFirstOrThrow();
+                assert.equal(typeof account.balance, 'bigint');
+                assert.equal(account.balance, BIG_BALANCE);
+                assert.equal(typeof account.last_tx_lt, 'bigint');
+                assert.equal(account.last_tx_lt, MAX_LT);
+
+                const tx = await store.db.selectFrom('transactions').selectAll().where('hash', '=', TX_HASH).executeTakeFirstOrThrow();
+                assert.equal(typeof tx.lt, 'bigint');
+                assert.equal(tx.lt, NEAR_MAX_LT);
+                assert.equal(tx.end_balance, BIG_BALANCE);
+                assert.deepEqual(Buffer.from(tx.boc), Buffer.from([0xb5, 0xee, 0x9c, 0x72]));
+
+                const block = await store.db.selectFrom('blocks').select(['start_lt', 'end_lt', 'seqno']).executeTakeFirstOrThrow();
+                assert.equal(block.start_lt, NEAR_MAX_LT - 1n);
+                assert.equal(block.end_lt, MAX_LT);
+                assert.equal(Number(block.seqno), 17734191);
+
+                const message = await store.db.selectFrom('messages').selectAll().where('hash', '=', MSG_HASH).executeTakeFirstOrThrow();
+                assert.equal(message.created_lt, NEAR_MAX_LT - 1n);
+                assert.equal(message.value, BIG_BALANCE + 1n);
+                assert.equal(BigInt(message.op_code!), 0xffffffffn);
+
+                const trace = await store.db.selectFrom('traces').selectAll().executeTakeFirstOrThrow();
+                assert.equal(trace.start_lt, NEAR_MAX_LT);
+                assert.equal(trace.end_lt, MAX_LT);
+
+                // The database itself holds the exact value (not a rounded float), as its own text shows.
+                const text = await sql<{ balance: string; lt: string }>`select cast(balance as text) as balance, cast(last_tx_lt as text) as lt from account_states`.execute(store.db);
+                assert.deepEqual(text.rows, [{ balance: '4611686018427387911', lt: '9223372036854775807' }]);
+
+                // Comparisons and arithmetic on those columns are exact in the database too.
+                const found = await store.db.selectFrom('transactions').select('hash').where('lt', '=', NEAR_MAX_LT).execute();
+                assert.deepEqual(found.map(r => r.hash), [TX_HASH]);
+                const notFound = await store.db.selectFrom('transactions').select('hash').where('lt', '=', NEAR_MAX_LT - 1n).execute();
+                assert.deepEqual(notFound, []);
+                await store.db.updateTable('account_states').set(eb => ({ balance: eb('balance', '+', 1n) })).execute();
+                const bumped = await store.db.selectFrom('account_states').select('balance').executeTakeFirstOrThrow();
+                assert.equal(bumped.balance, BIG_BALANCE + 1n);
+            } finally {
+                await store.dispose();
+            }
+        });
+
+        test('a value beyond int8 is rejected rather than silently stored', async () => {
+            const store = await backend.open();
+            try {
+                await assert.rejects(store.db.insertInto('traces').values({
+                    trace_id: TX_HASH, tx_count: 1, pending: 0, orphan: 0, start_lt: 2n ** 63n, end_lt: 2n ** 63n, start_utime: 0,
+                }).execute());
+                const traces = await store.db.selectFrom('traces').selectAll().execute();
+                assert.deepEqual(traces, []);
+            } finally {
+                await store.dispose();
+            }
+        });
+    });
+}
+
+describe('store (sqlite file reopened)', () => {
+    test('opening the same SQLite file twice migrates once and keeps the data', async () => {
+        const dir = tempDir();
+        try {
+            const first = await openStore({ dataDir: dir.path });
+            assert.equal(first.dialect, 'sqlite');
+            await insertBigRows(first);
+            await first.db.insertInto('source_cursors').values({ source: 'files', cursor: 'file:/blocks/block-5.boc' }).execute();
+            await first.close();
+            assert.ok(existsSync(join(dir.path, 'index.sqlite')));
+
+            const second = await openStore({ dataDir: dir.path });
+            try {
+                const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
+                assert.deepEqual(applied.rows.map(r => r.name), ['0001-initial']);
+                const account = await second.db.selectFrom('account_states').select(['balance', 'last_tx_lt']).executeTakeFirstOrThrow();
+                assert.deepEqual(account, { balance: BIG_BALANCE, last_tx_lt: MAX_LT });
+                const cursor = await second.db.selectFrom('source_cursors').selectAll().execute();
+                assert.deepEqual(cursor, [{ source: 'files', cursor: 'file:/blocks/block-5.boc' }]);
+                assert.equal((await second.db.selectFrom('transactions').select('hash').execute()).length, 1);
+            } finally {
+                await second.close();
+            }
+
+            // The same file through an explicit `sqlite:` url is the same index.
+            const third = await openStore({ url: `sqlite:${join(dir.path, 'index.sqlite')}`, dataDir: '/nonexistent' });
+            try {
+                const account = await third.db.selectFrom('account_states').select('balance').executeTakeFirstOrThrow();
+                assert.equal(account.balance, BIG_BALANCE);
+            } finally {
+                await third.close();
+            }
+        } finally {
+            dir.remove();
+        }
+    });
+});
+
+const pgUrl = process.env.TEST_PG_URL;
+describe('store (postgres database reopened)', { skip: pgUrl ? false : 'TEST_PG_URL not set' }, () => {
+    test('opening the same PostgreSQL database twice migrates once and keeps the data', async () => {
+        const name = `ne_test_reopen_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${name}`);
+        const target = new URL(pgUrl!);
+        target.pathname = `/${name}`;
+        try {
+            const first = await openStore({ url: target.toString(), dataDir: tmpdir() });
+            assert.equal(first.dialect, 'postgres');
+            await insertBigRows(first);
+            await first.close();
+            const second = await openStore({ url: target.toString(), dataDir: tmpdir() });
+            try {
+                const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
+                assert.deepEqual(applied.rows.map(r => r.name), ['0001-initial']);
+                const account = await second.db.selectFrom('account_states').select(['balance', 'last_tx_lt']).executeTakeFirstOrThrow();
+                assert.deepEqual(account, { balance: BIG_BALANCE, last_tx_lt: MAX_LT });
+            } finally {
+                await second.close();
+            }
+        } finally {
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await admin.end();
+        }
+    });
+});

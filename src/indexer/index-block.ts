@@ -1,4 +1,3 @@
-import { Cell } from '@ton/core';
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { BlockRecord, TransactionRecord } from '../chain/chain-source.ts';
 import { formatBlockId } from '../ton/block-id.ts';
@@ -8,6 +7,7 @@ import type { IndexDatabase, MessagesTable } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 import { insertInChunks } from '../store/chunks.ts';
 import { linkTraces } from './trace-linker.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
 
 export interface IndexedBlockSummary {
     inserted: boolean;
@@ -24,7 +24,7 @@ type Trx = DbTransaction<IndexDatabase>;
 export async function indexBlock(store: Store, block: BlockRecord, cursor?: { source: string; cursor: string }): Promise<IndexedBlockSummary> {
     const records = new Map<string, TransactionRecord>();
     const parsed = block.transactions.map(record => {
-        const tx = parseTransactionCell(record.cell ?? Cell.fromBoc(record.boc)[0], block.id.workchain);
+        const tx = parseTransactionCell(record.cell ?? readBoc(record.boc)[0], block.id.workchain);
         records.set(tx.hash, record);
         return tx;
     }).sort(byLtThenAccount);

@@ -1,4 +1,7 @@
-import { Cell, Dictionary, loadMessage, loadTransaction, type Address, type Message, type Transaction } from '@ton/core';
+import {
+    Cell, Dictionary, loadAccountStatus, loadCurrencyCollection, loadHashUpdate, loadMessage, loadTransactionDescription,
+    type Address, type Message, type Transaction,
+} from '@ton/core';
 import { formatRawAddress, workchainAddress } from './address.ts';
 
 /** One message of a transaction, with the hash of its original cell (not of a re-serialization). */
@@ -30,38 +33,64 @@ export interface ParsedTransaction {
     success: boolean;
 }
 
-const outMessagesValue = Dictionary.Values.Cell();
+const messageCells = Dictionary.Values.Cell();
 
-/** `transaction$0111 … ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ] …` */
+/**
+ * transaction$0111 account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64
+ *   now:uint32 outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
+ *   ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ]
+ *   total_fees:CurrencyCollection state_update:^(HASH_UPDATE Account) description:^TransactionDescr = Transaction;
+ *
+ * Read here rather than with @ton/core's loadTransaction, which copies the whole cell to get `raw`
+ * and reads the messages' dictionary without their cells, whose hashes we need.
+ */
 export function parseTransactionCell(cell: Cell, workchain: number): ParsedTransaction {
-    const tx = loadTransaction(cell.beginParse());
-    // Hashes must be of the original message cells, so read the cells beside the decoded messages.
-    const messages = cell.refs[0].beginParse();
+    const slice = cell.beginParse();
+    if (slice.loadUint(4) !== 0x07) throw new Error('not a transaction cell (tag transaction$0111 expected)');
+    const address = slice.loadUintBig(256);
+    const lt = slice.loadUintBig(64);
+    const prevTransactionHash = slice.loadUintBig(256);
+    const prevTransactionLt = slice.loadUintBig(64);
+    const now = slice.loadUint(32);
+    const outMessagesCount = slice.loadUint(15);
+    const oldStatus = loadAccountStatus(slice);
+    const endStatus = loadAccountStatus(slice);
+    const messages = slice.loadRef().beginParse();
     const inCell = messages.loadBit() ? messages.loadRef() : undefined;
-    const outCells = messages.loadDict(Dictionary.Keys.Uint(15), outMessagesValue);
-    const outMsgs = [...outCells].map(([index, outCell]) => describeMessage(outCell, tx.outMessages.get(index)))
-        .sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
-    const account = workchainAddress(workchain, tx.address);
+    const outCells = messages.loadDict(Dictionary.Keys.Uint(15), messageCells);
+    const totalFees = loadCurrencyCollection(slice);
+    const stateUpdate = loadHashUpdate(slice.loadRef().beginParse());
+    const description = loadTransactionDescription(slice.loadRef().beginParse());
+
+    const inMsg = inCell ? describeMessage(inCell) : undefined;
+    const outMessages = Dictionary.empty<number, Message>(Dictionary.Keys.Uint(15));
+    const outMsgs: TransactionMessage[] = [];
+    for (const [index, outCell] of outCells) {
+        const described = describeMessage(outCell);
+        outMessages.set(index, described.message);
+        outMsgs.push(described);
+    }
+    outMsgs.sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
+    const tx: Transaction = {
+        address, lt, prevTransactionHash, prevTransactionLt, now, outMessagesCount, oldStatus, endStatus,
+        inMessage: inMsg?.message, outMessages, totalFees, stateUpdate, description, raw: cell, hash: () => cell.hash(),
+    };
     return {
         hash: cell.hash().toString('hex'),
-        account: formatRawAddress(account),
+        account: formatRawAddress(workchainAddress(workchain, address)),
         workchain,
-        lt: tx.lt,
-        utime: tx.now,
+        lt,
+        utime: now,
         tx,
         cell,
-        inMsg: inCell ? describeMessage(inCell, tx.inMessage ?? undefined) : undefined,
+        inMsg,
         outMsgs,
         success: transactionSucceeded(tx),
     };
 }
 
-export function parseTransactionBoc(boc: Buffer, workchain: number): ParsedTransaction {
-    return parseTransactionCell(Cell.fromBoc(boc)[0], workchain);
-}
-
-export function describeMessage(cell: Cell, decoded?: Message): TransactionMessage {
-    const message = decoded ?? loadMessage(cell.beginParse());
+export function describeMessage(cell: Cell): TransactionMessage {
+    const message = loadMessage(cell.beginParse());
     const info = message.info;
     const body = message.body.beginParse();
     const opCode = body.remainingBits >= 32 ? body.loadUint(32) : null;

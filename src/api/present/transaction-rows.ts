@@ -1,4 +1,3 @@
-import { Cell } from '@ton/core';
 import { formatBlockId } from '../../ton/block-id.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../../ton/transaction.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
@@ -7,6 +6,7 @@ import type { IndexDb } from '../../store/schema.ts';
 import { toNumber } from '../../store/schema.ts';
 import { AccountDirectory } from './account-address.ts';
 import { presentTransaction } from './transaction.ts';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
 
 export interface LoadedTransaction {
     row: TransactionRow;
@@ -14,7 +14,7 @@ export interface LoadedTransaction {
 }
 
 export function parseRows(rows: TransactionRow[]): LoadedTransaction[] {
-    return rows.map(row => ({ row, parsed: parseTransactionCell(Cell.fromBoc(row.boc)[0], toNumber(row.workchain)) }));
+    return rows.map(row => ({ row, parsed: parseTransactionCell(readBoc(row.boc)[0], toNumber(row.workchain)) }));
 }
 
 /** Every account a set of transactions mentions, with what the index knows about it. */

@@ -4,6 +4,7 @@ import type { BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-
 import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../../ton/block/block-file.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../../ton/block/block-state.ts';
 import { sha256 } from '../../ton/fast-hash.ts';
+import { writeBoc } from '../../ton/boc/boc-writer.ts';
 
 /**
  * Raw block BOC files (`block#11ef55aa`, as a liteserver's getBlock returns them). Blocks are given
@@ -66,7 +67,7 @@ export function blockRecordFromFile(block: ParsedBlock, states: AccountStateAfte
         parents: block.prev,
         masterRef: block.masterRef,
         shardBlocks: block.shardTops.map(({ workchain, shard, seqno, rootHash, fileHash }) => ({ workchain, shard, seqno, rootHash, fileHash })),
-        transactions: block.transactions.map(t => ({ boc: t.cell.toBoc({ idx: false, crc32: false }), cell: t.cell, endBalance: finalBalance.get(t.hash) })),
+        transactions: block.transactions.map(t => ({ boc: writeBoc(t.cell), cell: t.cell, endBalance: finalBalance.get(t.hash) })),
         accountStates: states.map(s => ({
             address: s.account, status: s.status, balance: s.balance, codeHash: s.codeHash, dataHash: s.dataHash,
             lastTransLt: s.lastTransLt, lastTransHash: s.lastTransHash,

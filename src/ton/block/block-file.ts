@@ -5,6 +5,7 @@ import { type Block, loadBlock } from './block.ts';
 import type { ExtBlkRef } from './ext-blk-ref.ts';
 import { shardTreeLeaves } from './shard-hashes.ts';
 import { formatShard, MASTERCHAIN_ID, ROOT_SHARD, shardChild, shardIdFromIdent, shardParent } from './shard-id.ts';
+import { readBoc } from '../boc/boc-reader.ts';
 
 export interface BlockRef {
     workchain: number;
@@ -55,7 +56,7 @@ export function parseBlockFile(boc: Buffer): ParsedBlock {
 
 /** The single root cell of a block file, for callers that also want to read more of it (see block-state.ts). */
 export function readBlockRoot(boc: Buffer): Cell {
-    const roots = Cell.fromBoc(boc);
+    const roots = readBoc(boc);
     if (roots.length !== 1) {
         throw new Error(`A block file has one root cell, found ${roots.length}`);
     }

@@ -21,7 +21,6 @@ const require = createRequire(import.meta.url);
 const { LevelMask } = require('@ton/core/dist/boc/cell/LevelMask') as { LevelMask: new (mask?: number) => { value: number; level: number } };
 
 const BOC_MAGIC = 0xb5ee9c72;
-const ORDINARY_MASK = new LevelMask(0);
 
 /** The serialized bytes (descriptors + data, no refs) of cells read by this module. */
 export const cellBytes = new WeakMap<Cell, Buffer>();
@@ -84,12 +83,8 @@ export function readBoc(src: Buffer): Cell[] {
         const data = src.subarray(dataStarts[i], dataStarts[i] + dataLengths[i]);
         const serialized = d1 & 16 ? Buffer.concat([Buffer.from([d1 & ~16, d2]), data]) : src.subarray(start, start + 2 + dataLengths[i]);
         const bitLength = d2 & 1 ? paddedBitLength(data) : (d2 >> 1) * 8;
-        const bits = new BitString(data, 0, bitLength);
         const refs = refIndexes[i].map(r => cells[r]);
-        const exotic = (d1 & 8) !== 0;
-        const cell = !exotic && d1 >> 5 === 0 && refs.every(r => r.mask.value === 0)
-            ? ordinaryCell(serialized, bits, refs)
-            : new Cell({ bits, refs, exotic });
+        const cell = buildCell((d1 & 8) !== 0, d2, data, bitLength, refs);
         cellBytes.set(cell, serialized);
         cells[i] = cell;
     }
@@ -111,36 +106,129 @@ function paddedBitLength(data: Buffer): number {
     throw new Error('BOC cell data has no completion tag');
 }
 
-/** An ordinary level-0 cell, shaped exactly as @ton/core's constructor shapes one. */
-function ordinaryCell(serialized: Buffer, bits: BitString, refs: Cell[]): Cell {
-    if (bits.length > 1023) throw new Error(`BOC cell has ${bits.length} bits`);
-    const hasher = createHash('sha256').update(serialized);
-    let depth = 0;
-    for (const ref of refs) depth = Math.max(depth, ref.depth() + 1);
-    const depthBytes = Buffer.alloc(2 * refs.length);
-    refs.forEach((ref, i) => depthBytes.writeUInt16BE(ref.depth(), 2 * i));
-    hasher.update(depthBytes);
-    for (const ref of refs) hasher.update(ref.hash());
-    const hashes = [hasher.digest()];
-    const depths = [depth];
-    const cell = Object.create(Cell.prototype) as Cell;
-    const fields: Record<string | symbol, unknown> = {
-        _hashes: hashes,
-        _depths: depths,
-        beginParse: () => new Slice(new BitReader(bits), refs),
-        hash: () => hashes[0],
-        depth: () => depths[0],
-        level: () => 0,
-        equals: (other: Cell) => hashes[0].equals(other.hash()),
-        [inspect.custom]: () => cell.toString(),
-        type: CellType.Ordinary,
-        bits,
-        refs,
-        mask: ORDINARY_MASK,
-    };
-    Object.assign(cell, fields);
+interface FastCell { _hashes: Buffer[]; _depths: number[] }
+
+/**
+ * Cells share their methods through one prototype (a @ton/core Cell carries them as per-instance
+ * closures); fields are exactly those of a @ton/core Cell, so every @ton/core function accepts them.
+ */
+const FAST_CELL_PROTOTYPE = Object.create(Cell.prototype, {
+    beginParse: {
+        value(this: Cell, allowExotic = false) {
+            if (this.isExotic && !allowExotic) throw new Error('Exotic cells cannot be parsed');
+            return new Slice(new BitReader(this.bits), this.refs);
+        },
+    },
+    hash: { value(this: FastCell, level = 3) { return this._hashes[Math.min(this._hashes.length - 1, level)]; } },
+    depth: { value(this: FastCell, level = 3) { return this._depths[Math.min(this._depths.length - 1, level)]; } },
+    level: { value(this: Cell) { return this.mask.level; } },
+    equals: { value(this: Cell, other: Cell) { return this.hash().equals(other.hash()); } },
+    [inspect.custom]: { value(this: Cell) { return this.toString(); } },
+}) as object;
+
+const MASKS = Array.from({ length: 8 }, (_, m) => new LevelMask(m));
+
+const enum Exotic {
+    PrunedBranch = 1,
+    Library = 2,
+    MerkleProof = 3,
+    MerkleUpdate = 4,
+}
+
+const CELL_TYPE: Record<number, CellType> = {
+    [Exotic.PrunedBranch]: CellType.PrunedBranch,
+    [Exotic.Library]: CellType.Library,
+    [Exotic.MerkleProof]: CellType.MerkleProof,
+    [Exotic.MerkleUpdate]: CellType.MerkleUpdate,
+};
+
+/**
+ * Hashes and depths of a cell at every level, as TON defines them (DataCell::compute_hashes): the
+ * representation of level i is the refs descriptor with the level mask cut to i, the bits
+ * descriptor, the data (or, above the first significant level, the previous level's hash), then
+ * the refs' depths and hashes at level i (i + 1 under Merkle cells). Pruned branches carry their
+ * higher-level hashes in their data.
+ */
+function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number, refs: Cell[]): Cell {
+    if (bitLength > 1023 || refs.length > 4) throw new Error('BOC cell exceeds 1023 bits or 4 refs');
+    const kind = exotic ? (bitLength >= 8 ? data[0] : -1) : 0;
+    if (exotic && !(kind in CELL_TYPE)) throw new Error(`BOC has an exotic cell of unknown type ${kind}`);
+    const merkle = kind === Exotic.MerkleProof || kind === Exotic.MerkleUpdate;
+    let mask: number;
+    if (kind === Exotic.PrunedBranch) {
+        if (refs.length !== 0) throw new Error('a pruned branch cell has refs');
+        mask = bitLength === 280 ? 1 : data[1];
+    } else if (kind === Exotic.MerkleProof) {
+        if (refs.length !== 1) throw new Error('a Merkle proof cell must have one ref');
+        mask = refs[0].mask.value >> 1;
+    } else if (kind === Exotic.MerkleUpdate) {
+        if (refs.length !== 2) throw new Error('a Merkle update cell must have two refs');
+        mask = (refs[0].mask.value | refs[1].mask.value) >> 1;
+    } else if (kind === Exotic.Library) {
+        mask = 0;
+    } else {
+        mask = 0;
+        for (const ref of refs) mask |= ref.mask.value;
+    }
+    const levelMask = MASKS[mask & 7];
+    const level = levelMask.level;
+    const hashCount = kind === Exotic.PrunedBranch ? 1 : popCount(mask) + 1;
+    const hashOffset = popCount(mask) + 1 - hashCount;
+    const hashes: Buffer[] = [];
+    const depths: number[] = [];
+    for (let levelI = 0, hashI = 0; levelI <= level; levelI++) {
+        if (levelI !== 0 && ((mask >> (levelI - 1)) & 1) === 0) continue;
+        if (hashI < hashOffset) {
+            hashI++;
+            continue;
+        }
+        const content = hashI === hashOffset ? data : hashes[hashI - hashOffset - 1];
+        const refLevel = merkle ? levelI + 1 : levelI;
+        const repr = Buffer.allocUnsafe(2 + content.length + 34 * refs.length);
+        repr[0] = refs.length + (exotic ? 8 : 0) + (mask & ((1 << levelI) - 1)) * 32;
+        repr[1] = d2;
+        content.copy(repr, 2);
+        let at = 2 + content.length;
+        let depth = 0;
+        for (const ref of refs) {
+            const refDepth = ref.depth(refLevel);
+            repr.writeUInt16BE(refDepth, at);
+            at += 2;
+            depth = Math.max(depth, refDepth + 1);
+        }
+        for (const ref of refs) {
+            ref.hash(refLevel).copy(repr, at);
+            at += 32;
+        }
+        hashes[hashI - hashOffset] = createHash('sha256').update(repr).digest();
+        depths[hashI - hashOffset] = depth;
+        hashI++;
+    }
+    const resolvedHashes: Buffer[] = [];
+    const resolvedDepths: number[] = [];
+    for (let i = 0; i < 4; i++) {
+        const index = popCount(mask & ((1 << i) - 1));
+        if (kind === Exotic.PrunedBranch && index !== popCount(mask)) {
+            // Pruned data: type, mask, then a hash per significant level, then a depth per level.
+            const first = bitLength === 280 ? 1 : 2;
+            const prunedCount = popCount(mask);
+            resolvedHashes.push(data.subarray(first + 32 * index, first + 32 * index + 32));
+            resolvedDepths.push(data.readUInt16BE(first + 32 * prunedCount + 2 * index));
+        } else {
+            resolvedHashes.push(hashes[kind === Exotic.PrunedBranch ? 0 : index]);
+            resolvedDepths.push(depths[kind === Exotic.PrunedBranch ? 0 : index]);
+        }
+    }
+    const bits = new BitString(data, 0, bitLength);
+    const cell = Object.create(FAST_CELL_PROTOTYPE) as Record<string, unknown>;
+    cell.type = exotic ? CELL_TYPE[kind] : CellType.Ordinary;
+    cell.bits = bits;
+    cell.refs = refs;
+    cell.mask = levelMask;
+    cell._depths = resolvedDepths;
+    cell._hashes = resolvedHashes;
     Object.freeze(refs);
     Object.freeze(bits);
     Object.freeze(cell);
-    return cell;
+    return cell as unknown as Cell;
 }

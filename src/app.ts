@@ -1,3 +1,4 @@
+import './ton/fast-hash.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from './api/server.ts';
 import type { ApiServices, DevnetControl } from './api/services.ts';

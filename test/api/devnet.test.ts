@@ -92,7 +92,10 @@ describe('GET /v2/devnet/manifest', () => {
         // bob's two wallets share one key, as a wallet app shows several versions of one key.
         assert.equal(accountNamed(manifest, 'bob-v4r2').public_key, accountNamed(manifest, 'bob-v5r1').public_key);
         assert.notEqual(accountNamed(manifest, 'bob-v4r2').address, accountNamed(manifest, 'bob-v5r1').address);
-        assert.equal(accountNamed(manifest, 'bob-v5r1').wallet_id, -239);
+        // v5r1 signs a wallet id that packs the network id (-239, mainnet's, which the devnet config keeps) with
+        // workchain 0, version 0 and subwallet 0: -239 xor (1 << 31 as the client context flag) = 2147483409.
+        assert.equal(accountNamed(manifest, 'bob-v5r1').wallet_id, 2147483409);
+        assert.equal(accountNamed(manifest, 'bob-v4r2').wallet_id, 698983191);
     });
 });
 

@@ -8,6 +8,13 @@ const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 /** Settings the service reads from the environment; the child must only get what the test passes as flags. */
 const SERVICE_ENV = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SOURCE', 'BLOCK_INTERVAL_MS', 'FAUCET_CAP', 'LOG_REQUESTS', 'NODE_TEST_CONTEXT'];
 
+/** This process's environment without the service's settings (and the test runner's), for child processes. */
+export function childEnv(): NodeJS.ProcessEnv {
+    const env = { ...process.env };
+    for (const name of SERVICE_ENV) delete env[name];
+    return env;
+}
+
 /** Rejects with `what` after `ms`: every wait of the crash tests is bounded. */
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
@@ -35,12 +42,10 @@ export class ServiceChild {
     private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
     constructor(dataDir: string, blockIntervalMs: number) {
-        const env = { ...process.env };
-        for (const name of SERVICE_ENV) delete env[name];
         this.proc = spawn(process.execPath, [
             '--import', 'tsx', MAIN, 'serve',
             '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--block-interval-ms', String(blockIntervalMs),
-        ], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+        ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
         this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });
         this.exited = new Promise(resolve => {

@@ -1,32 +1,51 @@
 /**
- * Crash safety of the whole ingest path with a real child process: `native-explorer serve` on a
- * devnet producing a block pair every 20 ms, under load (faucet requests and signed wallet
- * transfers), is killed with SIGKILL at random moments and restarted on the same data directory.
- * After the last restart it catches up and stops gracefully, and the files are checked directly:
- * the index must hold exactly the chain log's blocks, transactions, messages, traces and account
- * states, and the devnet must have continued one chain across every kill.
+ * Crash safety of the whole ingest path with real child processes and SIGKILL.
  *
- * CRASH_TEST_SEED=<n> replays the kill delays of a run (the seed is printed as a diagnostic).
+ * `native-explorer serve` runs on a devnet producing a block pair every 20 ms, under load (faucet
+ * requests from several workers, signed transfers from a seeded wallet that bounce), and is killed
+ * with SIGKILL, then restarted on the same data directory:
+ *   - a store child (test/helpers/crash-migration-child.ts) kills itself in the middle of the
+ *     index's schema migration, and the first service start is killed at its devnet genesis commit;
+ *   - then 6–9 runs are each killed 200–1500 ms (random) after they are up, in turn: inside an open
+ *     index write transaction, 0–14 ms (random) after a chain log commit (while the indexer
+ *     parses and stores that block), and inside an open chain log write transaction.
+ * After the last restart the service catches up and stops gracefully (SIGTERM), and the files are
+ * read directly: the index must hold exactly the chain log's blocks (same root hashes, seqnos 1..N
+ * without gaps or duplicates, parent links, utimes and lt ranges in order), transactions, messages,
+ * traces and account states, and the devnet must have continued one chain across every kill.
+ *
+ * CRASH_TEST_SEED=<n> replays the random choices of a run (the seed is printed as a diagnostic).
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { Address, Cell, Dictionary, comment, internal, loadMessage, loadShardAccount, loadTransaction } from '@ton/core';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
-import { ServiceChild, sleep, withTimeout } from '../helpers/crash-child.ts';
+import { REPO_ROOT, ServiceChild, childEnv, sleep, withTimeout } from '../helpers/crash-child.ts';
 
 const BLOCK_INTERVAL_MS = 20;
 /** The last run: long enough that no block is produced between "caught up" and the graceful stop. */
 const FINAL_BLOCK_INTERVAL_MS = 1500;
 const READY_TIMEOUT_MS = 30_000;
-/** Kills at a random moment 200–1500 ms after the service is up; more (up to the maximum) while too few caught the indexer behind the chain. */
-const MIN_RUNNING_KILLS = 5;
-const MAX_RUNNING_KILLS = 8;
-const MIN_KILLS_WITH_BACKLOG = 2;
+const MIGRATION_CHILD = fileURLToPath(new URL('../helpers/crash-migration-child.ts', import.meta.url));
+/**
+ * Each run is killed 200–1500 ms (random) after the service is up, then, in turn: (a) inside an
+ * open write transaction of the index (the child is frozen with SIGSTOP at random points until one
+ * is open), (b) 0–MAX_COMMIT_OFFSET_MS (random) after the next chain log commit, while the indexer
+ * parses and stores that block or just after, (c) inside an open write transaction of the chain
+ * log. More runs (up to the maximum) while fewer than MIN_KILLS_IN_INDEX_WRITE kills landed inside
+ * an index write or none inside a chain log write.
+ */
+const MIN_RUNNING_KILLS = 6;
+const MAX_RUNNING_KILLS = 9;
+const MIN_KILLS_IN_INDEX_WRITE = 2;
+const MAX_COMMIT_OFFSET_MS = 14;
 /** No extra kills after this much time, so the test stays well under ~90 s. */
 const EXTRA_KILLS_UNTIL_MS = 50_000;
 /** Concurrent faucet requests: each waits until its block is indexed, so this sets how full the blocks are. */
@@ -42,6 +61,11 @@ const chainFile = join(dataDir, 'devnet', 'chain.sqlite');
 const indexFile = join(dataDir, 'index.sqlite');
 let child: ServiceChild | null = null;
 let passed = false;
+
+// Even if this process ends abruptly, never leave a child running (or frozen by SIGSTOP).
+process.once('exit', () => {
+    if (child?.alive) child.proc.kill('SIGKILL');
+});
 
 after(async () => {
     if (child?.alive) await child.kill().catch(() => undefined);
@@ -70,7 +94,7 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
     };
 
     /** After every kill: the chain log only moves forward on the same genesis, the index never passes it. */
-    const afterKill = (kind: KillRecord['kind'], delayMs: number, inFlight: number): KillRecord => {
+    const afterKill = (kind: KillRecord['kind'], delayMs: number, inFlight: number, mode?: KillMode, hit = false): KillRecord => {
         const snap = snapshot();
         if (previous.genesis !== null) assert.equal(snap.genesis, previous.genesis, 'the devnet genesis changed across a restart');
         if (kind === 'running') {
@@ -79,7 +103,7 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
         }
         assert.ok(snap.indexCursor <= snap.chainSeq, `the index cursor ${snap.indexCursor} is past the chain log's last block ${snap.chainSeq}`);
         const record: KillRecord = {
-            kind, delayMs, inFlight,
+            kind, delayMs, inFlight, mode, hit,
             chainMaster: snap.chainMaster,
             backlog: snap.chainSeq - snap.indexCursor,
             indexedInRun: snap.indexCursor - previous.indexCursor,
@@ -90,32 +114,53 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
         return record;
     };
 
-    // 1. The very first start, killed as soon as the index migration begins (a fresh data directory).
-    child = new ServiceChild(dataDir, BLOCK_INTERVAL_MS);
-    await killDuringMigration(child);
-    const first = afterKill('startup', 0, 0);
-    t.diagnostic(`kill 1 during the first start's index migration: schema ${first.migrated ? 'complete' : 'not (fully) there yet'}`);
+    // 1. The store opened in a child process that SIGKILLs itself in the middle of the index's schema migration.
+    const migration = await runMigrationChild(dataDir);
+    assert.equal(migration.signal, 'SIGKILL', `the migration child was not killed mid-migration: ${JSON.stringify(migration)}`);
+    const k1 = afterKill('startup', 0, 0);
+    assert.equal(k1.migrated, false, 'the interrupted migration is recorded as applied');
+    t.diagnostic('kill 1: store child SIGKILLed mid-migration (right after create table "blocks")');
 
-    // 2. Runs under load, each killed at a random moment 200–1500 ms after it is up.
+    // 2. The first start of the service, killed the moment its devnet genesis is committed.
+    child = new ServiceChild(dataDir, BLOCK_INTERVAL_MS);
+    await killAtGenesis(child);
+    const k2 = afterKill('startup', 0, 0);
+    assert.ok(k2.migrated, 'the service started without migrating its index');
+    assert.ok(previous.genesis !== null, 'no devnet genesis was committed');
+    t.diagnostic(`kill 2: first service start SIGKILLed right after the devnet genesis commit (masterchain ${k2.chainMaster})`);
+
+    // 3. Runs under load, each killed at a random moment 200–1500 ms after it is up.
     for (let run = 0; run < MAX_RUNNING_KILLS; run++) {
         const running = kills.filter(k => k.kind === 'running');
-        const withBacklog = running.filter(k => k.backlog > 0).length;
-        if (running.length >= MIN_RUNNING_KILLS && (withBacklog >= MIN_KILLS_WITH_BACKLOG || Date.now() - started > EXTRA_KILLS_UNTIL_MS)) break;
+        const hits = (mode: KillMode) => running.filter(k => k.mode === mode && k.hit).length;
+        const enough = hits('in-index-write') >= MIN_KILLS_IN_INDEX_WRITE && hits('in-chain-write') >= 1;
+        if (running.length >= MIN_RUNNING_KILLS && (enough || Date.now() - started > EXTRA_KILLS_UNTIL_MS)) break;
 
         child = new ServiceChild(dataDir, BLOCK_INTERVAL_MS);
         const base = await child.ready(READY_TIMEOUT_MS);
         await checkRestarted(base);
-        const generator = new LoadGenerator(base, JSON.parse(manifestText!) as Manifest, load);
         const delayMs = 200 + Math.floor(random() * 1300);
-        await sleep(delayMs);
-        const inFlight = generator.inFlight;
-        await child.kill();
-        await generator.stop();
-        const k = afterKill('running', delayMs, inFlight);
-        t.diagnostic(`kill ${kills.length} at +${delayMs} ms: masterchain ${k.chainMaster}, ${k.indexedInRun} block(s) indexed in the run, ${k.backlog} committed block(s) not indexed yet, ${k.inFlight} request(s) in flight`);
+        const mode = KILL_MODES[run % KILL_MODES.length];
+        const offsetMs = random() * MAX_COMMIT_OFFSET_MS;
+        const generator = new LoadGenerator(base, JSON.parse(manifestText!) as Manifest, load);
+        let inFlight = 0;
+        let hit = false;
+        try {
+            await sleep(delayMs);
+            inFlight = generator.inFlight;
+            hit = mode === 'after-chain-commit' ? await killAfterNextChainCommit(child, offsetMs)
+                : await killInsideWrite(child, mode === 'in-index-write' ? indexFile : chainFile);
+        } finally {
+            await generator.stop();
+        }
+        const k = afterKill('running', delayMs, inFlight, mode, hit);
+        const moment = mode === 'after-chain-commit'
+            ? (hit ? `${offsetMs.toFixed(1)} ms after a chain log commit` : 'no chain log commit seen in time')
+            : `${hit ? 'inside' : 'no open write caught in time in'} ${mode === 'in-index-write' ? 'an index' : 'a chain log'} write transaction`;
+        t.diagnostic(`kill ${kills.length} at +${delayMs} ms, ${moment}: masterchain ${k.chainMaster}, ${k.indexedInRun} block(s) indexed in the run, ${k.backlog} committed block(s) not indexed yet, ${k.inFlight} request(s) in flight`);
     }
 
-    // 3. The last run: submit once more through the restored wallets, catch up, stop gracefully.
+    // 4. The last run: submit once more through the restored wallets, catch up, stop gracefully.
     child = new ServiceChild(dataDir, FINAL_BLOCK_INTERVAL_MS);
     const base = await child.ready(READY_TIMEOUT_MS);
     await checkRestarted(base);
@@ -129,17 +174,20 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
     assert.equal(code, 0, `the service did not stop cleanly: ${child.stderr}`);
     assert.ok(!child.stderr.includes('indexer stopped') && !child.stderr.includes('block production failed'), `the service reported a failure: ${child.stderr}`);
 
-    // 4. The files.
+    // 5. The files.
     const summary = verifyFiles(head);
 
     const running = kills.filter(k => k.kind === 'running');
     const midIngest = running.filter(k => k.indexedInRun > 0);
     const withBacklog = running.filter(k => k.backlog > 0);
+    const inWrite = running.filter(k => k.mode === 'in-index-write' && k.hit);
+    const inChainWrite = running.filter(k => k.mode === 'in-chain-write' && k.hit);
     assert.ok(running.length >= MIN_RUNNING_KILLS, `only ${running.length} kills while running`);
     assert.equal(midIngest.length, running.length, 'a run was killed before it indexed anything: the kill was not during ingest');
+    assert.ok(inWrite.length >= 1, 'no kill landed inside an index write transaction');
     assert.ok(load.ok > 0, `no submitted message made it into a block (${JSON.stringify(load)})`);
     assert.ok(summary.transactions > 0 && summary.multiTxTraces > 0, 'the blocks carried no transactions to check');
-    t.diagnostic(`${kills.length} SIGKILLs (1 during the first start's migration, ${running.length} while ingesting; ${withBacklog.length} with committed chain blocks not yet indexed, ${running.filter(k => k.inFlight > 0).length} with requests in flight)`);
+    t.diagnostic(`${kills.length} SIGKILLs: 2 at startup (mid-migration, at the genesis commit), ${running.length} while ingesting (${inWrite.length} inside an open index write transaction, ${inChainWrite.length} inside an open chain log write transaction, ${withBacklog.length} with committed chain blocks not indexed yet, ${running.filter(k => k.inFlight > 0).length} with requests in flight)`);
     t.diagnostic(`load: ${load.ok} accepted, ${load.rejected} rejected, ${load.failed} cut off by kills`);
     t.diagnostic(`checked ${summary.blocksPerWorkchain} masterchain + ${summary.blocksPerWorkchain} basechain blocks, ${summary.transactions} transactions, ${summary.messages} messages, ${summary.traces} traces (${summary.multiTxTraces} with several transactions), ${summary.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     passed = true;
@@ -148,31 +196,130 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
 // ---------------------------------------------------------------------------------------------
 // Kill moments
 
-/** Waits until the child has opened its index (WAL exists), then busy-polls the schema and kills the moment the `blocks` table is visible. */
-async function killDuringMigration(service: ServiceChild): Promise<void> {
-    const wal = `${indexFile}-wal`;
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (!existsSync(wal)) {
-        if (!service.alive) throw new Error(`the service exited during its first start: ${service.stderr}`);
-        if (Date.now() > deadline) throw new Error('the service did not open its index in time');
-        await sleep(1);
-    }
-    const probe = new Database(indexFile, { readonly: true, fileMustExist: true });
+/** Runs test/helpers/crash-migration-child.ts on the data directory (it kills itself mid-migration). */
+async function runMigrationChild(dir: string): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+    const proc = spawn(process.execPath, ['--import', 'tsx', MIGRATION_CHILD, dir], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    proc.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => proc.once('exit', (code, signal) => resolve({ code, signal })));
     try {
-        const tables = probe.prepare("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'blocks'");
-        const until = performance.now() + 5_000;
-        while (performance.now() < until) {
-            try {
-                if (Number((tables.get() as { n: number | bigint }).n) > 0) break;
-            } catch {
-                // the schema is being written; look again
+        return { ...(await withTimeout(exited, READY_TIMEOUT_MS, 'the migration child to exit')), stderr };
+    } finally {
+        proc.kill('SIGKILL');
+    }
+}
+
+/** Polls the chain log (read-only, once the child has put it in WAL mode) and kills the child the moment the genesis is committed. */
+async function killAtGenesis(service: ServiceChild): Promise<void> {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    let probe: Database.Database | null = null;
+    try {
+        for (;;) {
+            if (!service.alive) throw new Error(`the service exited during its first start: ${service.stderr}`);
+            if (Date.now() > deadline) throw new Error('the devnet did not commit its genesis in time');
+            if (!probe && existsSync(`${chainFile}-wal`)) probe = openReadOnly(chainFile);
+            if (probe) {
+                try {
+                    if (probe.prepare("SELECT 1 FROM meta WHERE key = 'genesis'").get()) break;
+                } catch {
+                    // the tables are not created yet
+                }
+            }
+            await sleep(1);
+        }
+    } finally {
+        service.proc.kill('SIGKILL');
+        probe?.close();
+    }
+    await service.kill();
+}
+
+/**
+ * Freezes the child (SIGSTOP) at random points, 0.1–0.6 ms of running apart, until it is frozen
+ * inside a write transaction on `file` — seen from outside as the SQLite write lock being held:
+ * `BEGIN IMMEDIATE` on a probe connection fails with SQLITE_BUSY; when it succeeds the probe rolls
+ * back at once, before the child runs again, so it never writes and the child never waits — and
+ * SIGKILLs it there. Kills anyway after 3 s; returns whether it caught an open write.
+ */
+async function killInsideWrite(service: ServiceChild, file: string): Promise<boolean> {
+    const probe = new Database(file, { fileMustExist: true, timeout: 0 });
+    const begin = probe.prepare('BEGIN IMMEDIATE');
+    const rollback = probe.prepare('ROLLBACK');
+    const writeLockHeld = () => {
+        try {
+            begin.run();
+        } catch (error) {
+            if ((error as { code?: string }).code === 'SQLITE_BUSY') return true;
+            throw error;
+        }
+        rollback.run();
+        return false;
+    };
+    let caught = false;
+    try {
+        const until = performance.now() + 3_000;
+        while (!caught && performance.now() < until && service.alive) {
+            service.proc.kill('SIGSTOP');
+            waitStopped(service.proc.pid!);
+            caught = writeLockHeld();
+            if (caught) break;
+            service.proc.kill('SIGCONT');
+            busyWait(0.1 + random() * 0.5);
+        }
+    } finally {
+        probe.close();
+        service.proc.kill('SIGKILL');
+    }
+    await service.kill();
+    return caught;
+}
+
+/** Until the kernel reports the process stopped (Linux /proc); elsewhere a short pause. */
+function waitStopped(pid: number): void {
+    const stat = `/proc/${pid}/stat`;
+    if (!existsSync(stat)) return busyWait(2);
+    const until = performance.now() + 2_000;
+    while (performance.now() < until) {
+        const text = readFileSync(stat, 'utf8');
+        const state = text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+        if (state === 'T' || state === 't') return;
+    }
+    throw new Error(`process ${pid} did not stop after SIGSTOP`);
+}
+
+function busyWait(ms: number): void {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+        // a timer is too coarse for sub-millisecond pauses
+    }
+}
+
+/**
+ * Busy-polls the chain log (read-only) until the devnet commits its next block pair, waits
+ * `offsetMs` more and SIGKILLs the child: the indexer picks a block up right after its commit, so
+ * this lands the kill in the indexer's work on it (parsing, its database transaction, or just
+ * after). Kills anyway if no block comes within 3 s; returns whether a commit was seen.
+ */
+async function killAfterNextChainCommit(service: ServiceChild, offsetMs: number): Promise<boolean> {
+    const probe = openReadOnly(chainFile);
+    let aligned = false;
+    try {
+        const lastSeq = probe.prepare('SELECT COALESCE(MAX(seq), 0) AS v FROM blocks');
+        const before = (lastSeq.get() as { v: bigint }).v;
+        const until = performance.now() + 3_000;
+        while (performance.now() < until && service.alive) {
+            if ((lastSeq.get() as { v: bigint }).v !== before) {
+                aligned = true;
+                break;
             }
         }
+        if (aligned) busyWait(offsetMs);
     } finally {
         service.proc.kill('SIGKILL');
         probe.close();
     }
     await service.kill();
+    return aligned;
 }
 
 /** Polls GET /v2/status until the index head is the chain head (lag 0) on a block produced by this run. */
@@ -329,8 +476,14 @@ interface Snapshot {
     migrated?: boolean;
 }
 
+type KillMode = 'in-index-write' | 'after-chain-commit' | 'in-chain-write';
+const KILL_MODES: KillMode[] = ['in-index-write', 'after-chain-commit', 'in-chain-write'];
+
 interface KillRecord {
     kind: 'startup' | 'running';
+    mode?: KillMode;
+    /** The kill landed where its mode aimed (inside a write transaction / after a chain log commit). */
+    hit: boolean;
     delayMs: number;
     inFlight: number;
     chainMaster: number;
@@ -341,15 +494,23 @@ interface KillRecord {
     migrated?: boolean;
 }
 
+function tablesOf(db: Database.Database): Set<string> {
+    return new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(r => r.name));
+}
+
 /** The state a killed process left on disk (read with the process gone). */
 function snapshot(): Snapshot {
     const snap: Snapshot = { chainSeq: 0, chainMaster: 0, indexCursor: 0, indexMaster: 0, genesis: null };
     if (existsSync(chainFile)) {
         const chain = openReadOnly(chainFile);
         try {
-            snap.chainSeq = Number((chain.prepare('SELECT COALESCE(MAX(seq), 0) AS v FROM blocks').get() as { v: bigint }).v);
-            snap.chainMaster = Number((chain.prepare('SELECT COALESCE(MAX(seqno), 0) AS v FROM blocks WHERE workchain = -1').get() as { v: bigint }).v);
-            snap.genesis = (chain.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined)?.value ?? null;
+            // A process killed while it creates the chain log leaves the file without (all) its tables.
+            const tables = tablesOf(chain);
+            if (tables.has('blocks') && tables.has('meta')) {
+                snap.chainSeq = Number((chain.prepare('SELECT COALESCE(MAX(seq), 0) AS v FROM blocks').get() as { v: bigint }).v);
+                snap.chainMaster = Number((chain.prepare('SELECT COALESCE(MAX(seqno), 0) AS v FROM blocks WHERE workchain = -1').get() as { v: bigint }).v);
+                snap.genesis = (chain.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string } | undefined)?.value ?? null;
+            }
         } finally {
             chain.close();
         }
@@ -357,7 +518,7 @@ function snapshot(): Snapshot {
     if (existsSync(indexFile)) {
         const index = openReadOnly(indexFile);
         try {
-            const tables = new Set((index.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map(r => r.name));
+            const tables = tablesOf(index);
             snap.migrated = tables.has('kysely_migration') && (index.prepare('SELECT COUNT(*) AS n FROM kysely_migration').get() as { n: bigint }).n > 0n;
             if (tables.has('source_cursors')) {
                 const row = index.prepare("SELECT cursor FROM source_cursors WHERE source = 'devnet'").get() as { cursor: string } | undefined;

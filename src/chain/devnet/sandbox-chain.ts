@@ -1,3 +1,4 @@
+import '../../ton/fast-hash.ts';
 import { Address, Cell, Dictionary, beginCell, loadMessage, loadShardAccount, storeMessage, storeShardAccount, type Message } from '@ton/core';
 import { Blockchain, Executor, LocalBlockchainStorage, type BlockchainTransaction, type MessageParams, type SmartContract } from '@ton/sandbox';
 import type { PersistedAccount } from './chain-log.ts';

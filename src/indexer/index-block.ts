@@ -107,27 +107,38 @@ async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<vo
         .execute());
 }
 
+/** The newest state of every account the block touched; an older state never overwrites a newer one. */
 async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[]): Promise<void> {
     const utimeByHash = new Map(parsed.map(tx => [tx.hash, tx.utime]));
-    for (const state of block.accountStates ?? []) {
-        const values = {
-            address: state.address,
-            status: state.status,
-            balance: state.balance,
-            code_hash: state.codeHash ?? null,
-            data_hash: state.dataHash ?? null,
-            code: state.code ?? null,
-            data: state.data ?? null,
-            last_tx_lt: state.lastTransLt,
-            last_tx_hash: state.lastTransHash,
-            last_utime: utimeByHash.get(state.lastTransHash) ?? block.utime,
-            interfaces: JSON.stringify(interfacesByCodeHash(state.codeHash)),
-        };
-        const { address: _address, ...update } = values;
-        await trx.insertInto('account_states').values(values)
-            .onConflict(oc => oc.column('address').doUpdateSet(update).where('account_states.last_tx_lt', '<=', state.lastTransLt))
-            .execute();
-    }
+    const rows = (block.accountStates ?? []).map(state => ({
+        address: state.address,
+        status: state.status,
+        balance: state.balance,
+        code_hash: state.codeHash ?? null,
+        data_hash: state.dataHash ?? null,
+        code: state.code ?? null,
+        data: state.data ?? null,
+        last_tx_lt: state.lastTransLt,
+        last_tx_hash: state.lastTransHash,
+        last_utime: utimeByHash.get(state.lastTransHash) ?? block.utime,
+        interfaces: JSON.stringify(interfacesByCodeHash(state.codeHash)),
+    }));
+    await insertInChunks(rows, 200, chunk => trx.insertInto('account_states').values(chunk)
+        .onConflict(oc => oc.column('address')
+            .doUpdateSet(eb => ({
+                status: eb.ref('excluded.status'),
+                balance: eb.ref('excluded.balance'),
+                code_hash: eb.ref('excluded.code_hash'),
+                data_hash: eb.ref('excluded.data_hash'),
+                code: eb.ref('excluded.code'),
+                data: eb.ref('excluded.data'),
+                last_tx_lt: eb.ref('excluded.last_tx_lt'),
+                last_tx_hash: eb.ref('excluded.last_tx_hash'),
+                last_utime: eb.ref('excluded.last_utime'),
+                interfaces: eb.ref('excluded.interfaces'),
+            }))
+            .where(eb => eb('account_states.last_tx_lt', '<=', eb.ref('excluded.last_tx_lt'))))
+        .execute());
 }
 
 async function saveCursor(trx: Trx, source: string, cursor: string): Promise<void> {

@@ -1,14 +1,19 @@
 import {
-    Cell, Dictionary, loadAccountStatus, loadCurrencyCollection, loadHashUpdate, loadMessage, loadTransactionDescription,
-    type Address, type Message, type Transaction,
+    Cell, Dictionary, loadAccountStatus, loadCommonMessageInfo, loadCurrencyCollection, loadHashUpdate, loadMessage,
+    loadStateInit, loadTransactionDescription, type Address, type Message, type Transaction,
 } from '@ton/core';
 import { formatRawAddress, workchainAddress } from './address.ts';
+import { hashmapRefValues } from './hashmap-refs.ts';
 
-/** One message of a transaction, with the hash of its original cell (not of a re-serialization). */
+/**
+ * One message of a transaction, with the hash of its original cell (not of a re-serialization).
+ * The header fields are read eagerly (the indexer needs them); the fully decoded `message`, with
+ * its StateInit and body cell, only when asked for (the API needs it, the indexer does not).
+ */
 export interface TransactionMessage {
     hash: string;
     cell: Cell;
-    message: Message;
+    readonly message: Message;
     msgType: 'int_msg' | 'ext_in_msg' | 'ext_out_msg';
     source: string | null;
     destination: string | null;
@@ -33,8 +38,6 @@ export interface ParsedTransaction {
     success: boolean;
 }
 
-const messageCells = Dictionary.Values.Cell();
-
 /**
  * transaction$0111 account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64
  *   now:uint32 outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
@@ -57,24 +60,27 @@ export function parseTransactionCell(cell: Cell, workchain: number): ParsedTrans
     const endStatus = loadAccountStatus(slice);
     const messages = slice.loadRef().beginParse();
     const inCell = messages.loadBit() ? messages.loadRef() : undefined;
-    const outCells = messages.loadDict(Dictionary.Keys.Uint(15), messageCells);
+    const outCells = hashmapRefValues(messages.loadMaybeRef(), 15);
     const totalFees = loadCurrencyCollection(slice);
     const stateUpdate = loadHashUpdate(slice.loadRef().beginParse());
     const description = loadTransactionDescription(slice.loadRef().beginParse());
 
     const inMsg = inCell ? describeMessage(inCell) : undefined;
-    const outMessages = Dictionary.empty<number, Message>(Dictionary.Keys.Uint(15));
     const outMsgs: TransactionMessage[] = [];
-    for (const [index, outCell] of outCells) {
-        const described = describeMessage(outCell);
-        outMessages.set(index, described.message);
-        outMsgs.push(described);
-    }
+    for (const outCell of outCells) outMsgs.push(describeMessage(outCell));
     outMsgs.sort((a, b) => (a.createdLt < b.createdLt ? -1 : a.createdLt > b.createdLt ? 1 : 0));
-    const tx: Transaction = {
+    const tx = {
         address, lt, prevTransactionHash, prevTransactionLt, now, outMessagesCount, oldStatus, endStatus,
-        inMessage: inMsg?.message, outMessages, totalFees, stateUpdate, description, raw: cell, hash: () => cell.hash(),
-    };
+        totalFees, stateUpdate, description, raw: cell, hash: () => cell.hash(),
+        get inMessage() {
+            return inMsg?.message;
+        },
+        get outMessages() {
+            const decoded = Dictionary.empty<number, Message>(Dictionary.Keys.Uint(15));
+            outCells.forEach((outCell, index) => decoded.set(index, loadMessage(outCell.beginParse())));
+            return decoded;
+        },
+    } as Transaction;
     return {
         hash: cell.hash().toString('hex'),
         account: formatRawAddress(workchainAddress(workchain, address)),
@@ -89,29 +95,50 @@ export function parseTransactionCell(cell: Cell, workchain: number): ParsedTrans
     };
 }
 
+/** A message cell with its header read; the full decoding waits until `message` is used. */
+class MessageOfTransaction implements TransactionMessage {
+    private decoded: Message | undefined;
+
+    constructor(
+        readonly cell: Cell,
+        readonly hash: string,
+        readonly msgType: TransactionMessage['msgType'],
+        readonly source: string | null,
+        readonly destination: string | null,
+        readonly createdLt: bigint,
+        readonly value: bigint | null,
+        readonly opCode: number | null,
+        readonly bounced: boolean,
+    ) {}
+
+    get message(): Message {
+        this.decoded ??= loadMessage(this.cell.beginParse());
+        return this.decoded;
+    }
+}
+
+/**
+ * message$_ {X:Type} info:CommonMsgInfo init:(Maybe (Either StateInit ^StateInit)) body:(Either X ^X) = Message X;
+ * Reads the header and the op code without building the body cell.
+ */
 export function describeMessage(cell: Cell): TransactionMessage {
-    const message = loadMessage(cell.beginParse());
-    const info = message.info;
-    const body = message.body.beginParse();
-    const opCode = body.remainingBits >= 32 ? body.loadUint(32) : null;
+    const slice = cell.beginParse();
+    const info = loadCommonMessageInfo(slice);
+    if (slice.loadBit()) {
+        if (slice.loadBit()) slice.loadRef();
+        else loadStateInit(slice);
+    }
+    const body = slice.loadBit() ? slice.loadRef().beginParse() : slice;
+    const opCode = body.remainingBits >= 32 ? body.preloadUint(32) : null;
+    const hash = cell.hash().toString('hex');
     const addressOf = (a: Address | null | undefined) => (a ? formatRawAddress(a) : null);
     switch (info.type) {
         case 'internal':
-            return {
-                hash: cell.hash().toString('hex'), cell, message, msgType: 'int_msg',
-                source: addressOf(info.src), destination: addressOf(info.dest), createdLt: info.createdLt,
-                value: info.value.coins, opCode, bounced: info.bounced,
-            };
+            return new MessageOfTransaction(cell, hash, 'int_msg', addressOf(info.src), addressOf(info.dest), info.createdLt, info.value.coins, opCode, info.bounced);
         case 'external-in':
-            return {
-                hash: cell.hash().toString('hex'), cell, message, msgType: 'ext_in_msg',
-                source: null, destination: addressOf(info.dest), createdLt: 0n, value: null, opCode, bounced: false,
-            };
+            return new MessageOfTransaction(cell, hash, 'ext_in_msg', null, addressOf(info.dest), 0n, null, opCode, false);
         case 'external-out':
-            return {
-                hash: cell.hash().toString('hex'), cell, message, msgType: 'ext_out_msg',
-                source: addressOf(info.src), destination: null, createdLt: info.createdLt, value: null, opCode, bounced: false,
-            };
+            return new MessageOfTransaction(cell, hash, 'ext_out_msg', addressOf(info.src), null, info.createdLt, null, opCode, false);
     }
 }
 

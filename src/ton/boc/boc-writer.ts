@@ -7,12 +7,12 @@ import { cellBytes } from './boc-reader.ts';
  */
 export function writeBoc(root: Cell): Buffer {
     // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
+    // Identical cells of one BOC are one object, so identity is enough to deduplicate.
     const order: Cell[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<Cell>();
     const visit = (cell: Cell) => {
-        const key = cell.hash().toString('binary');
-        if (seen.has(key)) return;
-        seen.add(key);
+        if (seen.has(cell)) return;
+        seen.add(cell);
         for (const ref of cell.refs) visit(ref);
         order.push(cell);
     };
@@ -24,11 +24,11 @@ export function writeBoc(root: Cell): Buffer {
         if (!bytes || (bytes[0] & 7) !== cell.refs.length) return root.toBoc({ idx: false, crc32: false });
         parts.push(bytes);
     }
-    const index = new Map<string, number>(order.map((cell, i) => [cell.hash().toString('binary'), i]));
+    const index = new Map<Cell, number>(order.map((cell, i) => [cell, i]));
     const size = byteSize(order.length);
     const cellData = Buffer.concat(order.map((cell, i) => {
         const refs = Buffer.alloc(cell.refs.length * size);
-        cell.refs.forEach((ref, r) => refs.writeUIntBE(index.get(ref.hash().toString('binary'))!, r * size, size));
+        cell.refs.forEach((ref, r) => refs.writeUIntBE(index.get(ref)!, r * size, size));
         return Buffer.concat([parts[i], refs]);
     }));
     const offBytes = byteSize(cellData.length);

@@ -109,9 +109,9 @@ async function apiBench(dataDir: string): Promise<void> {
         });
         server.on('exit', code => reject(new Error(`API server exited with ${code}`)));
     });
-    console.log(`\n## API under load (index of ${toNumber(total.n as bigint)} transactions built by the devnet; separate server process; autocannon, 10 connections, 10 s each)\n`);
-    console.log('| endpoint | p50 (ms) | p99 (ms) | req/s | non-2xx |');
-    console.log('|---|---|---|---|---|');
+    console.log(`\n## API under load (index of ${toNumber(total.n as bigint)} transactions built by the devnet; one server process; autocannon from another process, 10 s per row)\n`);
+    console.log('| endpoint | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
+    console.log('|---|---|---|---|---|---|');
     const traceIds = traces.map(t => t.trace_id);
     await load('GET /v2/traces/{id} (traces of 2–6 transactions)', () => `${base}/v2/traces/${traceIds[Math.floor(Math.random() * traceIds.length)]}`);
     await load('GET /v2/blockchain/reduced/blocks (1 s windows)', () => {
@@ -122,9 +122,13 @@ async function apiBench(dataDir: string): Promise<void> {
 }
 
 async function load(name: string, next: () => string): Promise<void> {
+    for (const connections of [1, 4, 10]) await loadWith(name, connections, next);
+}
+
+async function loadWith(name: string, connections: number, next: () => string): Promise<void> {
     const result = await autocannon({
         url: next(),
-        connections: 10,
+        connections,
         duration: 10,
         requests: [{
             setupRequest: req => {
@@ -133,7 +137,7 @@ async function load(name: string, next: () => string): Promise<void> {
             },
         }],
     });
-    console.log(`| ${name} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
+    console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
 }
 
 async function seqnoOf(store: Awaited<ReturnType<typeof startService>>['store'], wallet: DevnetWallet): Promise<number> {

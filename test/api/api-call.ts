@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { request, type HttpResult } from '../helpers/http.ts';
 import { assertResponseMatches } from '../helpers/openapi-assert.ts';
+import type { DevnetManifest } from '../../src/chain/devnet/manifest.ts';
 
 /** What a stack trace looks like in text: V8 frames (`at fn (/path/file.ts:12:5)`) or source file paths with line numbers. */
 export const STACK_TRACE = /(?:file:\/\/|node:internal|\/)[^\s"')]*\.(?:ts|js|mjs|cjs):\d+(?::\d+)?|node_modules\/|\bat (?:async )?\S+ \((?:file:|node:|\/)/;
@@ -31,16 +32,7 @@ export function assertError(response: HttpResult, status: number, ...fragments: 
     }
 }
 
-export interface ManifestAccount {
-    name: string;
-    kind: string;
-    address: string;
-    friendly_address: string;
-    workchain_id: number;
-    public_key?: string;
-    secret_key?: string;
-    wallet_id?: number;
-}
+export type ManifestAccount = DevnetManifest['accounts'][number];
 
 export async function manifestOf(base: string): Promise<{ accounts: ManifestAccount[]; genesis_utime: number; global_id: number }> {
     const response = await call('getDevnetManifest', `${base}/devnet/manifest`);

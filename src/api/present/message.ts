@@ -1,4 +1,5 @@
 import { beginCell, storeStateInit } from '@ton/core';
+import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { decodeBody, formatOpCode } from '../../ton/bodies/index.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import type { TransactionMessage } from '../../ton/transaction.ts';
@@ -23,7 +24,7 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
                 interfaces: interfacesByCodeHash(init.code?.hash().toString('hex')),
             }
             : undefined,
-        raw_body: body.bits.length > 0 || body.refs.length > 0 ? body.toBoc().toString('hex') : undefined,
+        raw_body: body.bits.length > 0 || body.refs.length > 0 ? writeBoc(body).toString('hex') : undefined,
         decoded_op_name: decoded?.name,
         decoded_body: decoded?.value,
     };
@@ -47,13 +48,8 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
         case 'external-in':
             return {
                 ...common,
+                ...EXTERNAL,
                 created_lt: 0n,
-                ihr_disabled: true,
-                bounce: false,
-                bounced: false,
-                value: 0n,
-                fwd_fee: 0n,
-                ihr_fee: 0n,
                 import_fee: info.importFee,
                 created_at: 0,
                 destination: accounts.accountAddress(m.destination!),
@@ -61,19 +57,17 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
         case 'external-out':
             return {
                 ...common,
+                ...EXTERNAL,
                 created_lt: info.createdLt,
-                ihr_disabled: true,
-                bounce: false,
-                bounced: false,
-                value: 0n,
-                fwd_fee: 0n,
-                ihr_fee: 0n,
                 import_fee: 0n,
                 created_at: info.createdAt,
                 source: accounts.accountAddress(m.source!),
             };
     }
 }
+
+/** External messages carry no coins and pay no forwarding. */
+const EXTERNAL = { ihr_disabled: true, bounce: false, bounced: false, value: 0n, fwd_fee: 0n, ihr_fee: 0n } as const;
 
 type ExtraCurrencyDict = NonNullable<import('@ton/core').CurrencyCollection['other']>;
 

@@ -24,24 +24,13 @@ import {
     shardIdFromIdent,
     shardParent,
 } from '../../../src/ton/block/shard-id.ts';
+import type { BlockSummary } from '../../helpers/fixtures.ts';
 
 const FIXTURES = new URL('../../../../shared/fixtures/mainnet/blocks/', import.meta.url);
 const BLOCKS = [1, 2, 4, 5, 6] as const;
 const WITH_EXPECTED = [1, 2, 4, 5] as const;
 
-interface Summary {
-    workchain: number;
-    shard: string;
-    seqno: number;
-    utime: number;
-    master: boolean;
-    key_block: boolean;
-    start_lt: string;
-    end_lt: string;
-    root_hash: string;
-    tx_quantity: number;
-    transactions: { account: string; lt: string; hash: string }[];
-}
+type Summary = BlockSummary;
 
 interface ExpectedCurrency {
     Grams: string;

@@ -17,17 +17,22 @@ export function parseRows(rows: TransactionRow[]): LoadedTransaction[] {
     return rows.map(row => ({ row, parsed: parseTransactionCell(readBoc(row.boc)[0], toNumber(row.workchain)) }));
 }
 
-/** Every account a set of transactions mentions, with what the index knows about it. */
-export async function directoryFor(db: IndexDb, loaded: LoadedTransaction[]): Promise<AccountDirectory> {
-    const addresses: string[] = [];
+/** Every account a set of transactions mentions (sorted, once each). */
+export function accountsOf(loaded: LoadedTransaction[]): string[] {
+    const addresses = new Set<string>();
     for (const { parsed } of loaded) {
-        addresses.push(parsed.account);
+        addresses.add(parsed.account);
         for (const m of [parsed.inMsg, ...parsed.outMsgs]) {
-            if (m?.source) addresses.push(m.source);
-            if (m?.destination) addresses.push(m.destination);
+            if (m?.source) addresses.add(m.source);
+            if (m?.destination) addresses.add(m.destination);
         }
     }
-    return new AccountDirectory(await accountInterfaces(db, addresses));
+    return [...addresses].sort();
+}
+
+/** Every account a set of transactions mentions, with what the index knows about it. */
+export async function directoryFor(db: IndexDb, loaded: LoadedTransaction[]): Promise<AccountDirectory> {
+    return new AccountDirectory(await accountInterfaces(db, accountsOf(loaded)));
 }
 
 export function presentLoaded(item: LoadedTransaction, accounts: AccountDirectory) {

@@ -2,8 +2,9 @@ import type { Cell } from '@ton/core';
 import { cellBytes } from './boc-reader.ts';
 
 /**
- * Writes the subtree of a cell read by boc-reader.ts as a BOC (no index, no CRC) by copying each
- * cell's serialized bytes; cells of other origin are serialized by @ton/core.
+ * Writes the subtree of a cell as a BOC (no index, no CRC). Cells read by boc-reader.ts are copied
+ * from their serialized bytes; others (e.g. a message body @ton/core cut out of its message) are
+ * encoded here.
  */
 export function writeBoc(root: Cell): Buffer {
     // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
@@ -18,12 +19,7 @@ export function writeBoc(root: Cell): Buffer {
     };
     visit(root);
     order.reverse();
-    const parts: Buffer[] = [];
-    for (const cell of order) {
-        const bytes = cellBytes.get(cell);
-        if (!bytes || (bytes[0] & 7) !== cell.refs.length) return root.toBoc({ idx: false, crc32: false });
-        parts.push(bytes);
-    }
+    const parts = order.map(cell => cellBytes.get(cell) ?? encodeCell(cell));
     const index = new Map<Cell, number>(order.map((cell, i) => [cell, i]));
     const size = byteSize(order.length);
     const cellData = Buffer.concat(order.map((cell, i) => {
@@ -43,6 +39,23 @@ export function writeBoc(root: Cell): Buffer {
     header.writeUIntBE(cellData.length, pos, offBytes); pos += offBytes;
     header.writeUIntBE(0, pos, size);
     return Buffer.concat([header, cellData]);
+}
+
+/** Descriptor bytes and padded data of one cell: d1 = refs + 8·exotic + 32·level mask, d2 = ⌈bits/8⌉ + ⌊bits/8⌋. */
+function encodeCell(cell: Cell): Buffer {
+    const length = cell.bits.length;
+    const bytes = Buffer.alloc(2 + Math.ceil(length / 8));
+    bytes[0] = cell.refs.length + (cell.isExotic ? 8 : 0) + cell.mask.value * 32;
+    bytes[1] = Math.ceil(length / 8) + Math.floor(length / 8);
+    const whole = length - (length % 8);
+    if (whole > 0) cell.bits.subbuffer(0, whole)!.copy(bytes, 2);
+    if (length % 8 !== 0) {
+        let last = 0;
+        for (let i = whole; i < length; i++) last = (last << 1) | (cell.bits.at(i) ? 1 : 0);
+        const free = 8 - (length % 8);
+        bytes[bytes.length - 1] = ((last << 1) | 1) << (free - 1);
+    }
+    return bytes;
 }
 
 function byteSize(value: number): number {

@@ -78,8 +78,15 @@ describe('writeBoc', () => {
         }
     });
 
-    it('falls back to @ton/core for cells it did not read', () => {
-        const cell = beginCell().storeUint(7, 8).storeRef(beginCell().storeUint(1, 1).endCell()).endCell();
-        assert.ok(Cell.fromBoc(writeBoc(cell))[0].equals(cell));
+    it('encodes cells it did not read itself, at every bit length', () => {
+        for (let length = 0; length <= 1023; length += 7) {
+            const builder = beginCell();
+            for (let i = 0; i < length; i++) builder.storeBit((i * 31 + length) % 3 === 0);
+            if (length % 2 === 0) builder.storeRef(beginCell().storeStringTail(`ref ${length}`).endCell());
+            const cell = builder.endCell();
+            const back = Cell.fromBoc(writeBoc(cell))[0];
+            assert.ok(back.equals(cell), `a cell of ${length} bits`);
+            assert.equal(back.bits.length, length);
+        }
     });
 });

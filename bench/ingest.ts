@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { parseBlockFile } from '../src/ton/block/block-file.ts';
+import { parseBlockCell, parseBlockFile, readBlockRoot } from '../src/ton/block/block-file.ts';
+import { accountStatesAfterBlock } from '../src/ton/block/block-state.ts';
+import { writeBoc } from '../src/ton/boc/boc-writer.ts';
+import { parseTransactionCell } from '../src/ton/transaction.ts';
 import { blockRecordFromBoc } from '../src/chain/files/files-source.ts';
 import { indexBlock } from '../src/indexer/index-block.ts';
 import { openStore, type Store } from '../src/store/store.ts';
@@ -43,6 +46,39 @@ export async function ingestBench(): Promise<void> {
         const i = median(ingest.slice(1));
         console.log(`| ${backend.name} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
     }
+    await ingestStages(bocs);
+}
+
+/** Where ingest time goes, stage by stage (SQLite), median of rounds. */
+async function ingestStages(bocs: Buffer[]): Promise<void> {
+    const stages: Record<string, number[]> = {};
+    const timed = <T>(stage: string, round: number, work: () => T): T => {
+        const start = performance.now();
+        const result = work();
+        (stages[stage] ??= [])[round] = ((stages[stage] ??= [])[round] ?? 0) + performance.now() - start;
+        return result;
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+        const records = [];
+        for (const boc of bocs) {
+            const root = timed('read the BOC (cells and hashes)', round, () => readBlockRoot(boc));
+            const block = timed('walk the block (header, account blocks, shard tops)', round, () => parseBlockCell(root, ''));
+            timed('account states from the state update', round, () => accountStatesAfterBlock(root));
+            timed('transaction BOCs for storage', round, () => block.transactions.map(t => writeBoc(t.cell)));
+            timed('decode transactions and message headers', round, () => block.transactions.map(t => parseTransactionCell(t.cell, block.id.workchain)));
+            records.push(blockRecordFromBoc(boc));
+        }
+        const dir = tempDir('bench-stages-');
+        const store = await openStore({ dataDir: dir.path });
+        const start = performance.now();
+        for (const record of records) await indexBlock(store, record);
+        (stages['indexBlock: decode + trace linking + SQL writes'] ??= [])[round] = performance.now() - start;
+        await store.close();
+        dir.remove();
+    }
+    console.log('\n| ingest stage (SQLite) | ms |');
+    console.log('|---|---|');
+    for (const [stage, times] of Object.entries(stages)) console.log(`| ${stage} | ${median(times.slice(1)).toFixed(0)} |`);
 }
 
 async function freshPostgres(url: string) {

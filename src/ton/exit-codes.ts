@@ -31,9 +31,35 @@ const COMPUTE_EXIT_CODES: Record<number, string> = {
     50: 'Account state size exceeded limits',
 };
 
-/** Codes from 32 up are action-phase results; thrown in the compute phase they are the contract's own errors (e.g. a wallet's 33, bad seqno). */
-export function exitCodeDescription(code: number): string | undefined {
-    return code < 32 ? COMPUTE_EXIT_CODES[code] : undefined;
+/** Errors the standard wallet contracts throw when they refuse an external message. */
+const WALLET_V3_V4_EXIT_CODES: Record<number, string> = {
+    33: 'Wallet refused the message: seqno mismatch (already used or out of order)',
+    34: 'Wallet refused the message: wallet id (subwallet) mismatch',
+    35: 'Wallet refused the message: invalid signature',
+    36: 'Wallet refused the message: expired (valid_until has passed)',
+};
+
+const WALLET_V5_EXIT_CODES: Record<number, string> = {
+    132: 'Wallet refused the message: signature authentication is disabled',
+    133: 'Wallet refused the message: seqno mismatch (already used or out of order)',
+    134: 'Wallet refused the message: wallet id mismatch',
+    135: 'Wallet refused the message: invalid signature',
+    136: 'Wallet refused the message: expired (valid_until has passed)',
+    137: 'Wallet refused the message: an external message must send with the ignore-errors mode',
+};
+
+const CONTRACT_EXIT_CODES: Array<{ interfaces: string[]; codes: Record<number, string> }> = [
+    { interfaces: ['wallet_v3r1', 'wallet_v3r2', 'wallet_v4r1', 'wallet_v4r2'], codes: WALLET_V3_V4_EXIT_CODES },
+    { interfaces: ['wallet_v5r1'], codes: WALLET_V5_EXIT_CODES },
+];
+
+/**
+ * Codes below 32 are the TVM's own; from 32 up, thrown in the compute phase, they are the contract's
+ * errors, known here for the standard wallets when the account's interfaces are given.
+ */
+export function exitCodeDescription(code: number, interfaces: string[] = []): string | undefined {
+    if (code < 32) return COMPUTE_EXIT_CODES[code];
+    return CONTRACT_EXIT_CODES.find(c => c.interfaces.some(i => interfaces.includes(i)))?.codes[code];
 }
 
 export function actionResultDescription(code: number): string | undefined {

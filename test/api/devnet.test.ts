@@ -205,7 +205,7 @@ describe('POST /v2/blockchain/message', () => {
         assert.equal(await nextSeqno(alice.address), seqno + 1);
 
         const replay = await send(boc);
-        assertError(replay, 400, 'exit code 33');
+        assertError(replay, 400, 'exit code 33', 'seqno mismatch');
         // 33 is the wallet's own error (bad seqno), not the action-phase result code of the same number.
         assert.doesNotMatch(replay.body.error, /Action list/);
         assert.equal((await accountTransactions(raw(to))).length, 1, 'the replay delivered nothing');
@@ -235,7 +235,7 @@ describe('POST /v2/blockchain/message', () => {
         const body = loadMessage(signed.beginParse()).body;
         const forged = beginCell().store(storeMessage(external({ to: Address.parseRaw(bob.address), body }))).endCell();
         const response = await send(forged.toBoc().toString('base64'));
-        assertError(response, 400, 'exit code 35');
+        assertError(response, 400, 'exit code 35', 'invalid signature');
         assert.deepEqual(await accountTransactions(raw(to)), []);
         assert.equal(await nextSeqno(bob.address), seqno, 'bob’s seqno did not move');
     });

@@ -69,7 +69,7 @@ export function presentTransaction(parsed: ParsedTransaction, context: Transacti
         block: context.block,
         prev_trans_hash: tx.prevTransactionHash.toString(16).padStart(64, '0'),
         prev_trans_lt: tx.prevTransactionLt,
-        compute_phase: phases.compute ? presentCompute(phases.compute) : undefined,
+        compute_phase: phases.compute ? presentCompute(phases.compute, accounts.interfaces(parsed.account)) : undefined,
         storage_phase: phases.storage
             ? {
                 fees_collected: phases.storage.storageFeesCollected,
@@ -108,7 +108,7 @@ function phasesOf(d: TransactionDescription) {
     };
 }
 
-function presentCompute(phase: TransactionComputePhase) {
+function presentCompute(phase: TransactionComputePhase, interfaces: string[]) {
     if (phase.type === 'skipped') return { skipped: true, skip_reason: SKIP_REASON[phase.reason] ?? phase.reason };
     return {
         skipped: false,
@@ -117,6 +117,6 @@ function presentCompute(phase: TransactionComputePhase) {
         gas_used: phase.gasUsed,
         vm_steps: phase.vmSteps,
         exit_code: phase.exitCode,
-        exit_code_description: exitCodeDescription(phase.exitCode),
+        exit_code_description: exitCodeDescription(phase.exitCode, interfaces),
     };
 }

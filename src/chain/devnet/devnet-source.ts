@@ -7,6 +7,7 @@ import type { AccountStateRecord, BlockIdExt, BlockRecord, ChainSource, SourceHe
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { exitCodeDescription } from '../../ton/exit-codes.ts';
+import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { InputFormatError } from '../../ton/input.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
 import { sealBlock, WHOLE_SHARD } from './block-builder.ts';
@@ -242,11 +243,19 @@ export class DevnetSource implements ChainSource, MessageSink {
         } catch (error) {
             if (error instanceof EmulationError) {
                 const code = error.exitCode;
-                const reason = code !== undefined ? `exit code ${code}${exitCodeDescription(code) ? ` (${exitCodeDescription(code)})` : ''}` : error.error;
+                const meaning = code !== undefined ? exitCodeDescription(code, await this.interfacesOfDestination(message)) : undefined;
+                const reason = code !== undefined ? `exit code ${code}${meaning ? ` (${meaning})` : ''}` : error.error;
                 return new MessageRejectedError(`the destination did not accept the external message: ${reason}`);
             }
             return error as Error;
         }
+    }
+
+    private async interfacesOfDestination(message: Cell): Promise<string[]> {
+        const info = loadMessage(message.beginParse()).info;
+        if (info.type !== 'external-in') return [];
+        const state = (await this.chain.getContract(info.dest)).accountState;
+        return state?.type === 'active' ? interfacesByCodeHash(state.state.code?.hash().toString('hex')) : [];
     }
 
     private async sealBlocks(executed: BlockchainTransaction[], utime: number, startLt: bigint, endLt: bigint): Promise<[BlockRecord, BlockRecord]> {

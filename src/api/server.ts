@@ -13,6 +13,8 @@ import { blockchainRoutes } from './routes/blockchain.ts';
 import { traceRoutes } from './routes/traces.ts';
 import { serviceRoutes } from './routes/service.ts';
 import { devnetRoutes } from './routes/devnet.ts';
+import { jettonRoutes } from './routes/jettons.ts';
+import { walletRoutes } from './routes/wallets.ts';
 
 export interface ServerOptions {
     logger?: boolean;
@@ -51,6 +53,8 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(blockchainRoutes(services));
     await app.register(traceRoutes(services));
     await app.register(devnetRoutes(services));
+    await app.register(jettonRoutes(services));
+    await app.register(walletRoutes(services));
     return app;
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * Tables of the index. Integers that can exceed 2^53 (lts, balances, values) are BIGINT and
@@ -81,6 +81,67 @@ export interface AccountStatesTable {
     last_utime: IntColumn;
     /** JSON array of interface names. */
     interfaces: string;
+    /** JSON array of the known get-method names the code has. */
+    get_methods: Generated<string>;
+}
+
+export interface JettonMastersTable {
+    address: string;
+    total_supply: string;
+    mintable: IntColumn;
+    admin: string | null;
+    content: Buffer;
+    wallet_code_hash: string | null;
+    metadata: string;
+    metadata_uri: string | null;
+    metadata_status: 'none' | 'pending' | 'ok' | 'failed';
+    last_tx_lt: bigint;
+}
+
+export interface JettonWalletsTable {
+    address: string;
+    owner: string;
+    master: string;
+    balance: string;
+    verified: IntColumn;
+    last_tx_lt: bigint;
+}
+
+export interface JettonOperationsTable {
+    transaction_hash: string;
+    lt: bigint;
+    utime: IntColumn;
+    operation: 'transfer' | 'mint' | 'burn';
+    master: string;
+    amount: string;
+    source: string | null;
+    destination: string | null;
+    source_wallet: string | null;
+    destination_wallet: string | null;
+    query_id: string;
+    payload: string | null;
+    trace_id: string;
+    success: IntColumn;
+    awaiting_message: string | null;
+}
+
+export interface NftItemsTable {
+    address: string;
+    collection: string | null;
+    item_index: string;
+    owner: string | null;
+    content: Buffer;
+    last_tx_lt: bigint;
+}
+
+export interface WalletsTable {
+    address: string;
+    public_key: string;
+    seqno: bigint | null;
+    wallet_id: bigint | null;
+    signature_allowed: IntColumn | null;
+    plugins: string;
+    last_tx_lt: bigint;
 }
 
 export interface SourceCursorsTable {
@@ -95,6 +156,11 @@ export interface IndexDatabase {
     traces: TracesTable;
     account_states: AccountStatesTable;
     source_cursors: SourceCursorsTable;
+    jetton_masters: JettonMastersTable;
+    jetton_wallets: JettonWalletsTable;
+    jetton_operations: JettonOperationsTable;
+    nft_items: NftItemsTable;
+    wallets: WalletsTable;
 }
 
 export type IndexDb = Kysely<IndexDatabase>;

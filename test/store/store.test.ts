@@ -15,9 +15,17 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
     transactions: ['hash', 'account', 'lt', 'utime', 'workchain', 'shard', 'seqno', 'trace_id', 'in_msg_hash', 'success', 'end_balance', 'boc'],
     messages: ['hash', 'msg_type', 'source', 'destination', 'created_lt', 'value', 'op_code', 'tx_out_hash', 'tx_in_hash'],
     traces: ['trace_id', 'tx_count', 'pending', 'orphan', 'start_lt', 'end_lt', 'start_utime'],
-    account_states: ['address', 'status', 'balance', 'code_hash', 'data_hash', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces'],
+    account_states: ['address', 'status', 'balance', 'code_hash', 'data_hash', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces', 'get_methods'],
     source_cursors: ['source', 'cursor'],
+    jetton_masters: ['address', 'total_supply', 'mintable', 'admin', 'content', 'wallet_code_hash', 'metadata', 'metadata_uri', 'metadata_status', 'last_tx_lt'],
+    jetton_wallets: ['address', 'owner', 'master', 'balance', 'verified', 'last_tx_lt'],
+    jetton_operations: ['transaction_hash', 'lt', 'utime', 'operation', 'master', 'amount', 'source', 'destination', 'source_wallet', 'destination_wallet', 'query_id', 'payload', 'trace_id', 'success', 'awaiting_message'],
+    nft_items: ['address', 'collection', 'item_index', 'owner', 'content', 'last_tx_lt'],
+    wallets: ['address', 'public_key', 'seqno', 'wallet_id', 'signature_allowed', 'plugins', 'last_tx_lt'],
 };
+
+/** Every migration, in the order they apply. */
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';
@@ -62,7 +70,7 @@ for (const backend of storeBackends()) {
                     assert.deepEqual(byName.get(table), [...columns].sort(), `columns of ${table}`);
                 }
                 const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(store.db);
-                assert.deepEqual(applied.rows.map(r => r.name), ['0001-initial']);
+                assert.deepEqual(applied.rows.map(r => r.name), MIGRATIONS);
                 for (const table of Object.keys(EXPECTED_COLUMNS)) {
                     const count = await sql<{ n: number | bigint | string }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
                     assert.equal(Number(count.rows[0].n), 0, `${table} starts empty`);
@@ -168,7 +176,7 @@ describe('store (sqlite file reopened)', () => {
             const second = await openStore({ dataDir: dir.path });
             try {
                 const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-                assert.deepEqual(applied.rows.map(r => r.name), ['0001-initial']);
+                assert.deepEqual(applied.rows.map(r => r.name), MIGRATIONS);
                 const account = await second.db.selectFrom('account_states').select(['balance', 'last_tx_lt']).executeTakeFirstOrThrow();
                 assert.deepEqual(account, { balance: BIG_BALANCE, last_tx_lt: MAX_LT });
                 const cursor = await second.db.selectFrom('source_cursors').selectAll().execute();
@@ -209,7 +217,7 @@ describe('store (postgres database reopened)', { skip: pgUrl ? false : 'TEST_PG_
             const second = await openStore({ url: target.toString(), dataDir: tmpdir() });
             try {
                 const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-                assert.deepEqual(applied.rows.map(r => r.name), ['0001-initial']);
+                assert.deepEqual(applied.rows.map(r => r.name), MIGRATIONS);
                 const account = await second.db.selectFrom('account_states').select(['balance', 'last_tx_lt']).executeTakeFirstOrThrow();
                 assert.deepEqual(account, { balance: BIG_BALANCE, last_tx_lt: MAX_LT });
             } finally {

@@ -1,0 +1,93 @@
+import type { Store } from '../store/store.ts';
+import { TOKEN_ATTRIBUTES } from '../ton/jetton/token-content.ts';
+
+export interface MetadataFetcherOptions {
+    /** Give up on a metadata server after this long. */
+    timeoutMs?: number;
+    /** Largest document accepted. */
+    maxBytes?: number;
+    /** How often to look for masters whose metadata is pending. */
+    pollMs?: number;
+}
+
+/**
+ * Fetches the off-chain TEP-64 documents of jetton masters, apart from ingestion: the indexer
+ * only marks a master `pending`; this worker fetches with a timeout and a size cap, merges the
+ * document under the on-chain attributes (which take precedence) and marks it `ok` or `failed`.
+ * A server that hangs or answers junk costs one timeout and never delays a block.
+ */
+export class JettonMetadataFetcher {
+    private timer: NodeJS.Timeout | null = null;
+    private running: Promise<void> | null = null;
+    private readonly documents = new Map<string, Record<string, string> | null>();
+    private readonly timeoutMs: number;
+    private readonly maxBytes: number;
+    private readonly pollMs: number;
+
+    constructor(private readonly store: Store, options: MetadataFetcherOptions = {}) {
+        this.timeoutMs = options.timeoutMs ?? 5000;
+        this.maxBytes = options.maxBytes ?? 256 * 1024;
+        this.pollMs = options.pollMs ?? 500;
+    }
+
+    start(): void {
+        const tick = () => {
+            this.running = this.fetchPending().then(() => undefined, () => undefined).finally(() => {
+                this.running = null;
+                if (this.timer !== null) this.timer = setTimeout(tick, this.pollMs);
+            });
+        };
+        this.timer = setTimeout(tick, 0);
+    }
+
+    async stop(): Promise<void> {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        await this.running;
+    }
+
+    /** One pass over the masters waiting for their document. */
+    async fetchPending(): Promise<number> {
+        const pending = await this.store.db.selectFrom('jetton_masters').select(['address', 'metadata', 'metadata_uri'])
+            .where('metadata_status', '=', 'pending').limit(16).execute();
+        await Promise.all(pending.map(async master => {
+            const document = master.metadata_uri ? await this.document(master.metadata_uri) : null;
+            const onchain = JSON.parse(master.metadata) as Record<string, string>;
+            await this.store.db.updateTable('jetton_masters')
+                .set(document ? { metadata: JSON.stringify({ ...document, ...onchain }), metadata_status: 'ok' } : { metadata_status: 'failed' })
+                .where('address', '=', master.address).where('metadata_status', '=', 'pending')
+                .execute();
+        }));
+        return pending.length;
+    }
+
+    private async document(uri: string): Promise<Record<string, string> | null> {
+        if (!this.documents.has(uri)) this.documents.set(uri, await this.download(uri));
+        return this.documents.get(uri)!;
+    }
+
+    private async download(uri: string): Promise<Record<string, string> | null> {
+        if (!/^https?:\/\//i.test(uri)) return null;
+        try {
+            const response = await fetch(uri, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
+            if (!response.ok || !response.body) return null;
+            const chunks: Buffer[] = [];
+            let size = 0;
+            for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+                size += chunk.length;
+                if (size > this.maxBytes) return null;
+                chunks.push(Buffer.from(chunk));
+            }
+            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+            if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+            const document: Record<string, string> = {};
+            for (const key of TOKEN_ATTRIBUTES) {
+                const value = (parsed as Record<string, unknown>)[key];
+                if (typeof value === 'string' || typeof value === 'number') document[key] = String(value);
+            }
+            return document;
+        } catch {
+            return null;
+        }
+    }
+}

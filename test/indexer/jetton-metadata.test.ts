@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { JettonMetadataFetcher } from '../../src/indexer/jetton-metadata.ts';
+import { storeBackends } from '../helpers/stores.ts';
+
+/** Metadata servers as they exist in the wild: a good one, one that hangs, one that answers junk. */
+let server: Server;
+let base: string;
+const hanging = new Set<import('node:http').ServerResponse>();
+
+before(async () => {
+    server = createServer((request, response) => {
+        switch (request.url) {
+            case '/good.json':
+                response.setHeader('content-type', 'application/json');
+                response.end(JSON.stringify({ name: 'Off Chain Coin', symbol: 'OFF', decimals: '6', image: 'https://example.invalid/off.png', description: 'from the server', extra: { nested: true } }));
+                return;
+            case '/junk.json':
+                response.end('{"name": "unterminated');
+                return;
+            case '/array.json':
+                response.end('[1,2,3]');
+                return;
+            case '/huge.json':
+                response.end(JSON.stringify({ name: 'x'.repeat(300_000) }));
+                return;
+            case '/missing.json':
+                response.statusCode = 404;
+                response.end('not here');
+                return;
+            default:
+                hanging.add(response); // never answers
+        }
+    });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+    for (const response of hanging) response.destroy();
+    await new Promise(resolve => server.close(resolve));
+});
+
+for (const backend of storeBackends()) {
+    describe(`off-chain jetton metadata (${backend.name})`, () => {
+        it('merges good documents under the on-chain attributes and marks the rest failed, within the timeout', async () => {
+            const store = await backend.open();
+            try {
+                const master = (n: number) => `0:${n.toString(16).padStart(64, '0')}`;
+                const rows = [
+                    { n: 1, uri: `${base}/good.json`, onchain: { symbol: 'ONC' } },
+                    { n: 2, uri: `${base}/hang.json`, onchain: {} },
+                    { n: 3, uri: `${base}/junk.json`, onchain: {} },
+                    { n: 4, uri: `${base}/array.json`, onchain: {} },
+                    { n: 5, uri: `${base}/huge.json`, onchain: {} },
+                    { n: 6, uri: `${base}/missing.json`, onchain: {} },
+                    { n: 7, uri: 'ipfs://bafy-not-reachable-offline', onchain: { name: 'Kept' } },
+                ];
+                await store.db.insertInto('jetton_masters').values(rows.map(r => ({
+                    address: master(r.n), total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
+                    metadata: JSON.stringify(r.onchain), metadata_uri: r.uri, metadata_status: 'pending' as const, last_tx_lt: 1n,
+                }))).execute();
+
+                const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 400, maxBytes: 64 * 1024 });
+                const started = Date.now();
+                assert.equal(await fetcher.fetchPending(), rows.length);
+                assert.ok(Date.now() - started < 3000, 'a hanging server costs one timeout, not more');
+
+                const byAddress = new Map((await store.db.selectFrom('jetton_masters').selectAll().execute()).map(r => [r.address, r]));
+                const good = byAddress.get(master(1))!;
+                assert.equal(good.metadata_status, 'ok');
+                assert.deepEqual(JSON.parse(good.metadata), {
+                    name: 'Off Chain Coin', symbol: 'ONC', decimals: '6', image: 'https://example.invalid/off.png', description: 'from the server',
+                });
+                for (const n of [2, 3, 4, 5, 6, 7]) assert.equal(byAddress.get(master(n))!.metadata_status, 'failed', `master ${n}`);
+                assert.deepEqual(JSON.parse(byAddress.get(master(7))!.metadata), { name: 'Kept' }, 'on-chain attributes stay when the document cannot be had');
+                assert.equal(await fetcher.fetchPending(), 0, 'nothing is fetched twice');
+            } finally {
+                await store.dispose();
+            }
+        });
+    });
+}

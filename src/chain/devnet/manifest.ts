@@ -1,4 +1,6 @@
+import type { Address } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
+import { devnetTokens } from './token-seed.ts';
 import type { GenesisSpec, GenesisWallet } from './genesis.ts';
 
 export interface DevnetManifest {
@@ -14,16 +16,22 @@ export interface DevnetManifest {
         public_key?: string;
         secret_key?: string;
         wallet_id?: number;
+        metadata_uri?: string;
     }>;
 }
 
 /** Every seeded account, with the keys of the wallets so users and tests can sign messages. */
 export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): DevnetManifest {
+    const tokens = devnetTokens(new Map(wallets.map(w => [w.name, w.wallet])));
+    const contract = (name: string, kind: string, address: Address, extra: { metadata_uri?: string } = {}) => ({
+        name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
+        workchain_id: address.workChain, ...extra,
+    });
     return {
         network: 'devnet',
         global_id: genesis.globalId,
         genesis_utime: genesis.utime,
-        accounts: wallets.map(({ name, wallet }) => ({
+        accounts: wallets.map(({ name, wallet }): DevnetManifest['accounts'][number] => ({
             name,
             kind: wallet.kind,
             address: formatRawAddress(wallet.address),
@@ -32,6 +40,10 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             public_key: wallet.keys.publicKey.toString('hex'),
             secret_key: wallet.keys.secretKey.toString('hex'),
             wallet_id: wallet.walletId,
-        })),
+        })).concat([
+            contract('DUSD', 'jetton_master', tokens.dollar.address),
+            contract('DPTS', 'jetton_master', tokens.points.address, { metadata_uri: tokens.points.uri }),
+            contract('devnet-nft', 'nft_collection', tokens.collection.address),
+        ]),
     };
 }

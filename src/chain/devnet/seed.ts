@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { SandboxChain } from './sandbox-chain.ts';
 import type { GenesisWallet } from './genesis.ts';
 import type { DevnetWallet } from './wallets.ts';
+import { TOKEN_STEPS, devnetTokens } from './token-seed.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -51,6 +52,9 @@ export const SEED_STEPS: SeedStep[] = [
         internal({ to: w.get('bob-v4r2')!.address, value: 50_000_000n, bounce: true, body: encryptedComment() }),
     ]),
 ];
+
+/** Token activity follows the wallets' own, one step per block as well. */
+SEED_STEPS.push(...TOKEN_STEPS.map((step): SeedStep => async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetTokens(w)))));
 
 export function walletsByName(wallets: GenesisWallet[]): Map<string, DevnetWallet> {
     return new Map(wallets.map(w => [w.name, w.wallet]));

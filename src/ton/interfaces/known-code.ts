@@ -1,27 +1,87 @@
+import type { Cell } from '@ton/core';
+import { libraryTargetHash } from './get-methods.ts';
+
 /**
  * Contract interfaces recognised by the hash of their code cell. Hashes are facts about
- * published contract code (wallet versions from @ton/ton and the reference wallets).
+ * published contract code (wallet versions from @ton/ton and the reference wallets, compiled
+ * artifacts of the multisig v2 repository, jetton/NFT builds shipped in npm packages).
  */
-const KNOWN_CODE: Record<string, string[]> = {
-    a0cfc2c48aee16a271f2cfc0b7382d81756cecb1017d077faaab3bb602f6868c: ['wallet_v1r1'],
-    d4902fcc9fad74698fa8e353220a68da0dcf72e32bcb2eb9ee04217c17d3062c: ['wallet_v1r2'],
-    '587cc789eff1c84f46ec3797e45fc809a14ff5ae24f1e0c7a6a99cc9dc9061ff': ['wallet_v1r3'],
-    '5c9a5e68c108e18721a07c42f9956bfb39ad77ec6d624b60c576ec88eee65329': ['wallet_v2r1'],
-    fe9530d3243853083ef2ef0b4c2908c0abf6fa1c31ea243aacaa5bf8c7d753f1: ['wallet_v2r2'],
-    b61041a58a7980b946e8fb9e198e3c904d24799ffa36574ea4251c41a566f581: ['wallet_v3r1'],
-    '84dafa449f98a6987789ba232358072bc0f76dc4524002a5d0918b9a75d2d599': ['wallet_v3r2'],
-    '64dd54805522c5be8a9db59cea0105ccf0d08786ca79beb8cb79e880a8d7322d': ['wallet_v4r1'],
-    feb5ff6820e2ff0d9483e7e0d62c817d846789fb4ae580c878866d959dabd5c0: ['wallet_v4r2'],
-    f3d7ca53493deedac28b381986a849403cbac3d2c584779af081065af0ac4b93: ['wallet_v5_beta'],
-    '20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f': ['wallet_v5r1'],
-    '9494d1cc8edf12f05671a1a9ba09921096eb50811e1924ec65c3c629fbb80812': ['wallet_highload_v2'],
-    '0ab1ff93a9e79c0deff4405d8dad6b5ac9f8c01b2f1ebcb4259feb9e98380099': ['wallet_highload_v2'],
-    '11acad7955844090f283bf238bc1449871f783e7cc0979408d3f4859483e8525': ['wallet_highload_v3'],
-    '5a55840263d27945feb55b53fa85afa4f9dd61ea573e1eeba1ecac9c96581881': ['multisig_v1'],
-};
+
+/** How a known wallet keeps its state in the data cell (see `wallet-data.ts`). */
+export type WalletDataLayout = 'v1' | 'v3' | 'v4' | 'v5_beta' | 'v5r1' | 'highload_v2' | 'highload_v3';
+
+export interface KnownCode {
+    readonly interfaces: readonly string[];
+    /** Set for wallets whose data cell we read directly. */
+    readonly walletData?: WalletDataLayout;
+    /**
+     * Get-methods of code written in assembly without a method dictionary (wallets v1–v3 compare
+     * the method id by hand), as observed running each known get-method on the TVM.
+     */
+    readonly getMethods?: readonly string[];
+}
+
+const KNOWN_CODE = new Map<string, KnownCode>([
+    // wallets (@ton/ton `dist/wallets/*`; tonweb; ton-contracts)
+    ['a0cfc2c48aee16a271f2cfc0b7382d81756cecb1017d077faaab3bb602f6868c', { interfaces: ['wallet_v1r1'], walletData: 'v1', getMethods: [] }],
+    ['d4902fcc9fad74698fa8e353220a68da0dcf72e32bcb2eb9ee04217c17d3062c', { interfaces: ['wallet_v1r2'], walletData: 'v1', getMethods: ['seqno'] }],
+    ['587cc789eff1c84f46ec3797e45fc809a14ff5ae24f1e0c7a6a99cc9dc9061ff', { interfaces: ['wallet_v1r3'], walletData: 'v1', getMethods: ['get_public_key', 'seqno'] }],
+    ['5c9a5e68c108e18721a07c42f9956bfb39ad77ec6d624b60c576ec88eee65329', { interfaces: ['wallet_v2r1'], walletData: 'v1', getMethods: ['seqno'] }],
+    ['fe9530d3243853083ef2ef0b4c2908c0abf6fa1c31ea243aacaa5bf8c7d753f1', { interfaces: ['wallet_v2r2'], walletData: 'v1', getMethods: ['get_public_key', 'seqno'] }],
+    ['b61041a58a7980b946e8fb9e198e3c904d24799ffa36574ea4251c41a566f581', { interfaces: ['wallet_v3r1'], walletData: 'v3', getMethods: ['seqno'] }],
+    ['84dafa449f98a6987789ba232358072bc0f76dc4524002a5d0918b9a75d2d599', { interfaces: ['wallet_v3r2'], walletData: 'v3', getMethods: ['get_public_key', 'seqno'] }],
+    ['64dd54805522c5be8a9db59cea0105ccf0d08786ca79beb8cb79e880a8d7322d', { interfaces: ['wallet_v4r1'], walletData: 'v4' }],
+    ['feb5ff6820e2ff0d9483e7e0d62c817d846789fb4ae580c878866d959dabd5c0', { interfaces: ['wallet_v4r2'], walletData: 'v4' }],
+    // v5 beta: @ton/ton ships it as a library cell (hash f3d7…) pointing at code e4cf…
+    ['f3d7ca53493deedac28b381986a849403cbac3d2c584779af081065af0ac4b93', { interfaces: ['wallet_v5_beta'], walletData: 'v5_beta' }],
+    ['e4cf3b2f4c6d6a61ea0f2b5447d266785b26af3637db2deee6bcd1aa826f3412', { interfaces: ['wallet_v5_beta'], walletData: 'v5_beta' }],
+    ['20834b7b72b112147e1b2fb457b84e74d1a30f04f737d4f62a668e9552d2b72f', { interfaces: ['wallet_v5r1'], walletData: 'v5r1' }],
+    ['9494d1cc8edf12f05671a1a9ba09921096eb50811e1924ec65c3c629fbb80812', { interfaces: ['wallet_highload_v2'], walletData: 'highload_v2' }],
+    ['0ab1ff93a9e79c0deff4405d8dad6b5ac9f8c01b2f1ebcb4259feb9e98380099', { interfaces: ['wallet_highload_v2'], walletData: 'highload_v2' }],
+    ['11acad7955844090f283bf238bc1449871f783e7cc0979408d3f4859483e8525', { interfaces: ['wallet_highload_v3'], walletData: 'highload_v3' }],
+    // multisig: v1 (@ton/ton `dist/multisig`), v2 and its order (ton-blockchain/multisig-contract-v2 `build/*.compiled.json`)
+    ['5a55840263d27945feb55b53fa85afa4f9dd61ea573e1eeba1ecac9c96581881', { interfaces: ['multisig_v1'] }],
+    ['77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83', { interfaces: ['multisig_v2'] }],
+    ['23b9ba6915778fa1d5605a830d78bc22e9808524c04a51ce7b9c3db72ca9e908', { interfaces: ['multisig_order_v2'] }],
+    // jettons (TEP-74): @ton-community/assets-sdk 0.0.5 and tonweb 0.0.66 builds
+    ['0571976c63ec1b7550230a2609dbedb36e1b64ef8d022a16b34ea57063185b2f', { interfaces: ['jetton_master'] }],
+    ['f95ba0330b38cdf3459b1e811e5fc6fa6cfee566d7b764455c0468140365a737', { interfaces: ['jetton_master'] }],
+    ['a760d629d5343e76d045017d9dc216fc8a307a8377815feb2b0a5c490e733486', { interfaces: ['jetton_wallet'] }],
+    ['4adf48135cb575adbaed476799c87ff2904269b1f949ada4d0479e9104b6f217', { interfaces: ['jetton_wallet'] }],
+    // NFTs (TEP-62): the same packages
+    ['64bb2d4661b5f2dc1a83bf5cbbe09e92ac0b460a1b879a5519386fca4c348bca', { interfaces: ['nft_collection'] }],
+    ['ba4d975d2b66231c1f0a0ccca6e8ff8f7ba0610c4b7639584b8e98303dc3128c', { interfaces: ['nft_item'] }],
+    ['4c9123828682fa6f43797ab41732bca890cae01766e0674100250516e0bf8d42', { interfaces: ['nft_item'] }],
+    ['2ffbf52beaf816157bfc9726dc2548327fa87ebfd2696eed27a9c2cda25c9edc', { interfaces: ['nft_item'] }],
+]);
+
+/** The table entry for a code hash (hex), if any. */
+export function knownCodeByHash(codeHash: string | null | undefined): KnownCode | undefined {
+    return codeHash ? KNOWN_CODE.get(codeHash.toLowerCase()) : undefined;
+}
+
+/**
+ * The table entry for a code cell: by its hash, or, for a library cell, by the hash of the code
+ * it points at (the library itself is not needed for that).
+ */
+export function knownCode(code: Cell): KnownCode | undefined {
+    const direct = KNOWN_CODE.get(code.hash().toString('hex'));
+    if (direct) return direct;
+    const target = libraryTargetHash(code);
+    return target ? KNOWN_CODE.get(target.toString('hex')) : undefined;
+}
+
+/**
+ * Adds (or replaces) a code hash, e.g. the devnet's own compiled contracts. Takes effect for
+ * detections that start afterwards (a DetectionCache keeps profiles it already holds).
+ */
+export function registerKnownCode(codeHash: string, entry: KnownCode): void {
+    KNOWN_CODE.set(codeHash.toLowerCase(), entry);
+}
 
 export function interfacesByCodeHash(codeHash: string | null | undefined): string[] {
-    return codeHash ? KNOWN_CODE[codeHash] ?? [] : [];
+    const entry = knownCodeByHash(codeHash);
+    return entry ? [...entry.interfaces] : [];
 }
 
 export function isWalletInterface(name: string): boolean {

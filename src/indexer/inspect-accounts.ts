@@ -1,0 +1,57 @@
+import { Address, Cell } from '@ton/core';
+import type { AccountStateRecord } from '../chain/chain-source.ts';
+import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
+import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
+import { GetMethodRunner } from '../ton/interfaces/get-method-runner.ts';
+import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
+import type { IndexDb } from '../store/schema.ts';
+
+export interface InspectedAccount {
+    detected: DetectedContract;
+    /** For jetton wallets: whether the master's get_wallet_address(owner) gives this address back. */
+    verifiedJettonWallet: boolean;
+}
+
+/**
+ * Reads what accounts are (interfaces, wallet keys, jetton and NFT data) by running their
+ * get-methods on the real TVM, once per block for the accounts the block changed. Runs before the
+ * block's database transaction: it only reads.
+ */
+export class AccountInspector {
+    private constructor(private readonly runner: GetMethodRunner, private readonly cache: DetectionCache) {}
+
+    static async create(): Promise<AccountInspector> {
+        return new AccountInspector(await GetMethodRunner.create(), new DetectionCache());
+    }
+
+    async inspect(db: IndexDb, states: AccountStateRecord[]): Promise<Map<string, InspectedAccount>> {
+        const accounts = new Map<string, DetectAccount>();
+        for (const state of states) {
+            if (state.status !== 'active' || !state.code || !state.data) continue;
+            accounts.set(state.address, { address: Address.parseRaw(state.address), code: Cell.fromBoc(state.code)[0], data: Cell.fromBoc(state.data)[0], balance: state.balance });
+        }
+        const result = new Map<string, InspectedAccount>();
+        for (const [address, account] of accounts) {
+            const detected = await detectInterfaces(account, this.runner, { cache: this.cache });
+            let verifiedJettonWallet = false;
+            if (detected.jettonWallet) {
+                const master = accounts.get(detected.jettonWallet.master) ?? await this.storedAccount(db, detected.jettonWallet.master);
+                verifiedJettonWallet = master !== undefined
+                    && await jettonWalletAddressOf(master, Address.parseRaw(detected.jettonWallet.owner), this.runner) === address;
+            }
+            result.set(address, { detected, verifiedJettonWallet });
+        }
+        return result;
+    }
+
+    private async storedAccount(db: IndexDb, address: string): Promise<DetectAccount | undefined> {
+        const row = await db.selectFrom('account_states').select(['code', 'data', 'balance', 'status']).where('address', '=', address).executeTakeFirst();
+        if (!row || row.status !== 'active' || !row.code || !row.data) return undefined;
+        return { address: Address.parseRaw(address), code: Cell.fromBoc(row.code)[0], data: Cell.fromBoc(row.data)[0], balance: row.balance };
+    }
+}
+
+/** Interfaces of an account: detected when its code could be run, else by its code hash alone. */
+export function interfacesOf(state: AccountStateRecord, inspected: InspectedAccount | undefined): string[] {
+    return inspected ? inspected.detected.interfaces : interfacesByCodeHash(state.codeHash);
+}

@@ -1,0 +1,191 @@
+import { beginCell, type Address, type Cell } from '@ton/core';
+import type { DetectionCache, CodeProfile } from './detection-cache.ts';
+import type { GetMethodAccount, GetMethodResult, GetMethodRunner } from './get-method-runner.ts';
+import { libraryTargetHash, readGetMethodNames, resolveLibraryCode, type LibraryLookup } from './get-methods.ts';
+import { knownCode } from './known-code.ts';
+import {
+    decodeAddressResult,
+    decodeJettonMasterData,
+    decodeJettonWalletData,
+    decodeNftCollectionData,
+    decodeNftItemData,
+    decodePublicKey,
+    decodeUint32,
+} from './standard-getters.ts';
+import { readWalletData, type WalletInfo } from './wallet-data.ts';
+
+/**
+ * Contract interface detection (TonAPI/tongo style): known code hashes first (interfaces fixed by
+ * the table, wallet state read from the data cell); otherwise get-method probing on the TVM,
+ * where an interface is declared only when its get-method is in the code's method dictionary,
+ * succeeds, and returns the standard's types. What a code has is cached by code hash; what an
+ * account holds (balances, owners, keys) is read for every call.
+ */
+
+export type DetectAccount = GetMethodAccount;
+
+export interface DetectedContract {
+    interfaces: string[];
+    /** Names of the known get-methods present in the code, sorted. */
+    getMethods: string[];
+    wallet?: WalletInfo;
+    jettonWallet?: { balance: bigint; owner: string; master: string };
+    jettonMaster?: { totalSupply: bigint; mintable: boolean; admin: string | null; content: Cell; walletCode: Cell };
+    /** `content` is null before the item is initialized. */
+    nftItem?: { initialized: boolean; index: bigint; collection: string | null; owner: string | null; content: Cell | null };
+    nftCollection?: { nextItemIndex: bigint; content: Cell; owner: string | null };
+}
+
+/** What detection needs from a runner (GetMethodRunner, or a stand-in in tests). */
+export type InterfaceRunner = Pick<GetMethodRunner, 'run'> & { readonly libraries?: LibraryLookup };
+
+export interface DetectOptions {
+    /** Profiles by code hash; without it every call probes. */
+    cache?: DetectionCache;
+    /** Library lookup for library code cells; default the runner's. */
+    libraries?: LibraryLookup;
+    /** Gas limit of each get-method detection runs; default {@link DETECT_GAS_LIMIT}. */
+    gasLimit?: bigint;
+}
+
+/**
+ * Standard getters cost a few thousand gas (a wallet's `get_public_key` ~900, a Tolk jetton
+ * wallet's `get_wallet_data` a few thousand); a junk or hostile contract that loops runs to the
+ * limit, and 1M gas takes ~250 ms of TVM time, so probing stops much earlier.
+ */
+export const DETECT_GAS_LIMIT = 200_000n;
+
+/** Interfaces declared by probing, each by one standard get-method (in this order). */
+const PROBES: readonly { iface: string; getter: string; accepts: (r: GetMethodResult) => boolean }[] = [
+    { iface: 'jetton_master', getter: 'get_jetton_data', accepts: (r) => decodeJettonMasterData(r) !== null },
+    { iface: 'jetton_wallet', getter: 'get_wallet_data', accepts: (r) => decodeJettonWalletData(r) !== null },
+    { iface: 'nft_collection', getter: 'get_collection_data', accepts: (r) => decodeNftCollectionData(r) !== null },
+    { iface: 'nft_item', getter: 'get_nft_data', accepts: (r) => decodeNftItemData(r) !== null },
+];
+
+export async function detectInterfaces(
+    account: DetectAccount,
+    runner: InterfaceRunner,
+    options: DetectOptions = {},
+): Promise<DetectedContract> {
+    const libraries = options.libraries ?? runner.libraries;
+    const call = memoizedCalls(account, runner, options.gasLimit ?? DETECT_GAS_LIMIT);
+    const codeHash = account.code.hash().toString('hex');
+
+    let built: BuiltProfile | undefined;
+    const build = async () => {
+        built = await buildProfile(account, codeHash, call, libraries);
+        return built.cacheable ? built.profile : null;
+    };
+    const profile =
+        (options.cache ? await options.cache.getOrCompute(codeHash, build) : null) ??
+        built?.profile ??
+        (await buildProfile(account, codeHash, call, libraries)).profile;
+
+    const detected: DetectedContract = { interfaces: [...profile.interfaces], getMethods: [...profile.getMethods] };
+    const has = (iface: string) => profile.interfaces.includes(iface);
+    const present = (getter: string) => profile.getMethods.includes(getter);
+
+    const wallet = await readWallet(account, call, present);
+    if (wallet) detected.wallet = wallet;
+
+    if (has('jetton_wallet')) {
+        const data = decodeJettonWalletData(await call('get_wallet_data'));
+        if (data) detected.jettonWallet = { balance: data.balance, owner: data.owner, master: data.master };
+    }
+    if (has('jetton_master')) {
+        const data = decodeJettonMasterData(await call('get_jetton_data'));
+        if (data) detected.jettonMaster = data;
+    }
+    if (has('nft_item')) {
+        const data = decodeNftItemData(await call('get_nft_data'));
+        if (data) detected.nftItem = data;
+    }
+    if (has('nft_collection')) {
+        const data = decodeNftCollectionData(await call('get_collection_data'));
+        if (data) detected.nftCollection = data;
+    }
+    return detected;
+}
+
+/**
+ * The jetton wallet address a master gives for `owner` (TEP-74 `get_wallet_address`), raw
+ * `wc:hex`, or null when the method fails or returns something else. A jetton wallet counts
+ * only if its master gives it back.
+ */
+export async function jettonWalletAddressOf(
+    master: DetectAccount,
+    owner: Address,
+    runner: InterfaceRunner,
+): Promise<string | null> {
+    const arg = beginCell().storeAddress(owner).endCell();
+    const result = await runner.run(master, 'get_wallet_address', [{ type: 'slice', cell: arg }], { gasLimit: DETECT_GAS_LIMIT });
+    return decodeAddressResult(result);
+}
+
+type Call = (getter: string) => Promise<GetMethodResult>;
+
+/** One run per get-method per detection (probing and data reading share results). */
+function memoizedCalls(account: DetectAccount, runner: InterfaceRunner, gasLimit: bigint): Call {
+    const results = new Map<string, Promise<GetMethodResult>>();
+    return (getter) => {
+        let result = results.get(getter);
+        if (!result) {
+            result = runner.run(account, getter, [], { gasLimit });
+            results.set(getter, result);
+        }
+        return result;
+    };
+}
+
+interface BuiltProfile {
+    profile: CodeProfile;
+    /** False when the code is a library cell whose library is not available (yet). */
+    cacheable: boolean;
+}
+
+async function buildProfile(
+    account: DetectAccount,
+    codeHash: string,
+    call: Call,
+    libraries: LibraryLookup | undefined,
+): Promise<BuiltProfile> {
+    const code = account.code;
+    const cacheable = !libraryTargetHash(code) || resolveLibraryCode(code, libraries) !== null;
+    const known = knownCode(code);
+    const getMethods = [...new Set([...readGetMethodNames(code, libraries), ...(known?.getMethods ?? [])])].sort();
+    if (known) {
+        return { profile: { codeHash, interfaces: [...known.interfaces], getMethods, known: true }, cacheable };
+    }
+    const interfaces: string[] = [];
+    for (const probe of PROBES) {
+        if (getMethods.includes(probe.getter) && probe.accepts(await call(probe.getter))) interfaces.push(probe.iface);
+    }
+    return { profile: { codeHash, interfaces, getMethods, known: false }, cacheable };
+}
+
+/**
+ * Known wallets: their data cell. Other code with `get_public_key`: that method (and `seqno` /
+ * `get_subwallet_id` when present).
+ */
+async function readWallet(
+    account: DetectAccount,
+    call: Call,
+    present: (getter: string) => boolean,
+): Promise<WalletInfo | null> {
+    const known = knownCode(account.code);
+    if (known?.walletData) return readWalletData(known.walletData, account.data, account.address.workChain);
+    if (!present('get_public_key')) return null;
+    const publicKey = decodePublicKey(await call('get_public_key'));
+    if (!publicKey) return null;
+    const wallet: WalletInfo = { publicKey };
+    if (present('seqno')) {
+        const seqno = decodeUint32(await call('seqno'));
+        if (seqno !== null) wallet.seqno = seqno;
+    }
+    if (present('get_subwallet_id')) {
+        const walletId = decodeUint32(await call('get_subwallet_id'));
+        if (walletId !== null) wallet.walletId = walletId;
+    }
+    return wallet;
+}

@@ -1,0 +1,206 @@
+import { Executor, defaultConfig } from '@ton/sandbox';
+import {
+    Address,
+    Cell,
+    Dictionary,
+    TupleReader,
+    beginCell,
+    parseTuple,
+    type TupleItem,
+} from '@ton/core';
+import { libraryLookup, methodId, type LibraryLookup } from './get-methods.ts';
+
+/**
+ * Runs get-methods on the real TVM (@ton/sandbox's emulator, `Executor.runGetMethod`).
+ *
+ * The emulator parses the whole config for every get-method call, and @ton/sandbox's default
+ * (mainnet) config is ~115 KB, mostly the validator set (param 34): a get-method with it costs
+ * ~10 ms, with the trimmed config below well under 1 ms (see the runner test for the figures).
+ */
+
+/**
+ * Config params a get-method can observe: 0/1 (config and elector addresses), 8 (global version:
+ * which TVM instructions exist), 9 (mandatory params), and those in the unpacked config tuple of
+ * c7 — 18 (storage prices), 19 (global id), 20/21 (gas prices), 24/25 (forward prices), 43 (size
+ * limits) — plus 45 (precompiled contracts, gas accounting).
+ */
+export const GET_METHOD_CONFIG_PARAMS: readonly number[] = [0, 1, 8, 9, 18, 19, 20, 21, 24, 25, 43, 45];
+
+/** `config` (base64 BOC of the config dictionary) keeping only `params`. */
+export function trimConfig(config: string, params: readonly number[] = GET_METHOD_CONFIG_PARAMS): string {
+    const full = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(config));
+    const trimmed = Dictionary.empty(Dictionary.Keys.Int(32), Dictionary.Values.Cell());
+    for (const param of params) {
+        const value = full.get(param);
+        if (value) trimmed.set(param, value);
+    }
+    if (trimmed.size === 0) throw new Error('trimConfig: none of the params is in the config');
+    return beginCell().storeDictDirect(trimmed).endCell().toBoc().toString('base64');
+}
+
+let trimmedDefault: string | undefined;
+/** @ton/sandbox's default config trimmed to {@link GET_METHOD_CONFIG_PARAMS}. */
+export function trimmedDefaultConfig(): string {
+    trimmedDefault ??= trimConfig(defaultConfig);
+    return trimmedDefault;
+}
+
+/** Full default config of @ton/sandbox (for comparison; slow for get-methods). */
+export const FULL_DEFAULT_CONFIG: string = defaultConfig;
+
+let sharedExecutor: Promise<Executor> | undefined;
+/** One emulator per process (creating one loads a 5 MB WASM module). */
+export function getSharedExecutor(): Promise<Executor> {
+    sharedExecutor ??= Executor.create();
+    return sharedExecutor;
+}
+
+/** The account state a get-method runs against. */
+export interface GetMethodAccount {
+    address: Address;
+    code: Cell;
+    data: Cell;
+    balance: bigint;
+}
+
+export interface GetMethodSuccess {
+    ok: true;
+    /** 0 or 1 (both mean success). */
+    exitCode: number;
+    gasUsed: bigint;
+    /** The result stack, bottom first (the first returned value is `stack[0]`). */
+    stack: TupleItem[];
+    /** A fresh reader over `stack` (each call starts at the first value). */
+    reader(): TupleReader;
+}
+
+export interface GetMethodFailure {
+    ok: false;
+    /** TVM exit code when the VM ran (e.g. 11: no such method), else null. */
+    exitCode: number | null;
+    gasUsed: bigint | null;
+    error: string;
+}
+
+export type GetMethodResult = GetMethodSuccess | GetMethodFailure;
+
+export interface GetMethodRunnerOptions {
+    /** Emulator to use; default the process-wide shared one. */
+    executor?: Executor;
+    /** Config dictionary as a base64 BOC; default {@link trimmedDefaultConfig}. */
+    config?: string;
+    /** Gas limit per call; default 1,000,000 (what liteservers allow for runSmcMethod). */
+    gasLimit?: bigint;
+    /** Libraries dictionary (`HashmapE 256 ^Cell`) for library code cells. */
+    libs?: Cell | null;
+    /** Unix time the get-methods see; default the wall clock. */
+    now?: () => number;
+}
+
+export interface RunOptions {
+    gasLimit?: bigint;
+    now?: number;
+}
+
+export const DEFAULT_GET_METHOD_GAS_LIMIT = 1_000_000n;
+const ZERO_SEED = Buffer.alloc(32);
+
+export class GetMethodRunner {
+    readonly config: string;
+    readonly gasLimit: bigint;
+    private libs: Cell | undefined;
+    private lookup: LibraryLookup;
+    private readonly now: () => number;
+
+    private constructor(
+        private readonly executor: Executor,
+        options: GetMethodRunnerOptions,
+    ) {
+        this.config = options.config ?? trimmedDefaultConfig();
+        this.gasLimit = options.gasLimit ?? DEFAULT_GET_METHOD_GAS_LIMIT;
+        this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+        this.libs = options.libs ?? undefined;
+        this.lookup = libraryLookup(this.libs);
+    }
+
+    static async create(options: GetMethodRunnerOptions = {}): Promise<GetMethodRunner> {
+        const executor = options.executor ?? (await getSharedExecutor());
+        return new GetMethodRunner(executor, options);
+    }
+
+    /** Replaces the libraries dictionary (e.g. after a block published libraries). */
+    setLibraries(libs: Cell | null): void {
+        this.libs = libs ?? undefined;
+        this.lookup = libraryLookup(this.libs);
+    }
+
+    /** Finds a library root by hash in the runner's libraries. */
+    get libraries(): LibraryLookup {
+        return this.lookup;
+    }
+
+    /**
+     * Runs `method` (a name or a method id) with `args` (first argument first). Never throws:
+     * emulator errors, non-zero exit codes and unreadable stacks are failures.
+     */
+    async run(
+        account: GetMethodAccount,
+        method: string | number,
+        args: TupleItem[] = [],
+        options: RunOptions = {},
+    ): Promise<GetMethodResult> {
+        const id = typeof method === 'number' ? method : methodId(method);
+        let response;
+        try {
+            response = await this.executor.runGetMethod({
+                code: account.code,
+                data: account.data,
+                methodId: id,
+                stack: args,
+                config: this.config,
+                verbosity: 'short',
+                libs: this.libs,
+                address: account.address,
+                unixTime: options.now ?? this.now(),
+                balance: account.balance,
+                randomSeed: ZERO_SEED,
+                gasLimit: options.gasLimit ?? this.gasLimit,
+                debugEnabled: false,
+            });
+        } catch (err) {
+            return failure(null, null, `emulator: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        const output = response.output;
+        if (!output.success) return failure(null, null, `emulator: ${output.error}`);
+        const gasUsed = parseGas(output.gas_used);
+        if (output.missing_library) return failure(output.vm_exit_code, gasUsed, `missing library ${output.missing_library}`);
+        if (output.vm_exit_code !== 0 && output.vm_exit_code !== 1) {
+            return failure(output.vm_exit_code, gasUsed, `exit code ${output.vm_exit_code}`);
+        }
+        let stack: TupleItem[];
+        try {
+            stack = parseTuple(Cell.fromBase64(output.stack));
+        } catch (err) {
+            return failure(output.vm_exit_code, gasUsed, `unreadable stack: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        return {
+            ok: true,
+            exitCode: output.vm_exit_code,
+            gasUsed,
+            stack,
+            reader: () => new TupleReader(stack),
+        };
+    }
+}
+
+function failure(exitCode: number | null, gasUsed: bigint | null, error: string): GetMethodFailure {
+    return { ok: false, exitCode, gasUsed, error };
+}
+
+function parseGas(value: string): bigint {
+    try {
+        return BigInt(value);
+    } catch {
+        return 0n;
+    }
+}

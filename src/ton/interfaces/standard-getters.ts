@@ -1,0 +1,149 @@
+import { Address, type Cell, type TupleItem } from '@ton/core';
+import { formatRawAddress } from '../address.ts';
+import type { GetMethodResult } from './get-method-runner.ts';
+
+/**
+ * Decoders of the standard get-methods' results. Each returns null unless the method succeeded
+ * and every value has the type the standard gives it (addresses must be internal addresses), so
+ * a contract that merely has a method with the same id is not taken for a jetton or an NFT.
+ */
+
+export interface JettonWalletData {
+    balance: bigint;
+    /** Raw `wc:hex`. */
+    owner: string;
+    master: string;
+    walletCode: Cell;
+}
+
+export interface JettonMasterData {
+    totalSupply: bigint;
+    mintable: boolean;
+    admin: string | null;
+    content: Cell;
+    walletCode: Cell;
+}
+
+export interface NftItemData {
+    initialized: boolean;
+    index: bigint;
+    collection: string | null;
+    owner: string | null;
+    /** Individual content; null before the item is initialized. */
+    content: Cell | null;
+}
+
+export interface NftCollectionData {
+    /** -1 for collections whose items are not indexed sequentially. */
+    nextItemIndex: bigint;
+    content: Cell;
+    owner: string | null;
+}
+
+/** TEP-74 `get_wallet_data` → (balance:int, owner:slice, master:slice, wallet_code:cell). */
+export function decodeJettonWalletData(result: GetMethodResult): JettonWalletData | null {
+    const s = stackOf(result, 4);
+    if (!s) return null;
+    const balance = int(s[0]);
+    const owner = address(s[1]);
+    const master = address(s[2]);
+    const walletCode = cell(s[3]);
+    if (balance === null || !owner || !master || !walletCode) return null;
+    return { balance, owner, master, walletCode };
+}
+
+/** TEP-74 `get_jetton_data` → (total_supply:int, mintable:int, admin:slice, content:cell, wallet_code:cell). */
+export function decodeJettonMasterData(result: GetMethodResult): JettonMasterData | null {
+    const s = stackOf(result, 5);
+    if (!s) return null;
+    const totalSupply = int(s[0]);
+    const mintable = int(s[1]);
+    const admin = optionalAddress(s[2]);
+    const content = cell(s[3]);
+    const walletCode = cell(s[4]);
+    if (totalSupply === null || mintable === null || admin === undefined || !content || !walletCode) return null;
+    return { totalSupply, mintable: mintable !== 0n, admin, content, walletCode };
+}
+
+/** TEP-62 `get_nft_data` → (init?:int, index:int, collection:slice, owner:slice, content:cell). */
+export function decodeNftItemData(result: GetMethodResult): NftItemData | null {
+    const s = stackOf(result, 5);
+    if (!s) return null;
+    const initialized = int(s[0]);
+    const index = int(s[1]);
+    const collection = optionalAddress(s[2]);
+    const owner = optionalAddress(s[3]);
+    const content = s[4].type === 'null' ? null : cell(s[4]);
+    if (initialized === null || index === null || collection === undefined || owner === undefined || content === undefined) {
+        return null;
+    }
+    return { initialized: initialized !== 0n, index, collection, owner, content };
+}
+
+/** TEP-62 `get_collection_data` → (next_item_index:int, content:cell, owner:slice). */
+export function decodeNftCollectionData(result: GetMethodResult): NftCollectionData | null {
+    const s = stackOf(result, 3);
+    if (!s) return null;
+    const nextItemIndex = int(s[0]);
+    const content = cell(s[1]);
+    const owner = optionalAddress(s[2]);
+    if (nextItemIndex === null || !content || owner === undefined) return null;
+    return { nextItemIndex, content, owner };
+}
+
+/** TEP-74 `get_wallet_address(owner)` → (wallet:slice). */
+export function decodeAddressResult(result: GetMethodResult): string | null {
+    const s = stackOf(result, 1);
+    return s ? address(s[0]) : null;
+}
+
+/** `get_public_key` → a 256-bit unsigned integer, as 64 hex characters. */
+export function decodePublicKey(result: GetMethodResult): string | null {
+    const s = stackOf(result, 1);
+    const value = s ? int(s[0]) : null;
+    if (value === null || value < 0n || value >= 1n << 256n) return null;
+    return value.toString(16).padStart(64, '0');
+}
+
+/** An integer result in [0, 2^32) (seqno, subwallet id). */
+export function decodeUint32(result: GetMethodResult): number | null {
+    const s = stackOf(result, 1);
+    const value = s ? int(s[0]) : null;
+    if (value === null || value < 0n || value > 0xffffffffn) return null;
+    return Number(value);
+}
+
+function stackOf(result: GetMethodResult, count: number): TupleItem[] | null {
+    return result.ok && result.stack.length >= count ? result.stack : null;
+}
+
+function int(item: TupleItem): bigint | null {
+    return item.type === 'int' ? item.value : null;
+}
+
+/** A cell value; undefined when the item is not a cell (callers treat it as a type error). */
+function cell(item: TupleItem): Cell | undefined {
+    return item.type === 'cell' ? item.cell : undefined;
+}
+
+/** A slice holding an internal address (addr_std/addr_var) → raw address; else null. */
+function address(item: TupleItem): string | null {
+    const value = optionalAddress(item);
+    return value ?? null;
+}
+
+/**
+ * A slice holding an internal address → raw address; `addr_none` or a null → null; anything
+ * else (other types, external addresses, junk) → undefined.
+ */
+function optionalAddress(item: TupleItem): string | null | undefined {
+    if (item.type === 'null') return null;
+    if (item.type !== 'slice' && item.type !== 'cell' && item.type !== 'builder') return undefined;
+    try {
+        const parsed = item.cell.beginParse().loadAddressAny();
+        if (parsed === null) return null;
+        return Address.isAddress(parsed) ? formatRawAddress(parsed) : undefined;
+    } catch {
+        return undefined;
+    }
+}

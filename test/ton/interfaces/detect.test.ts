@@ -1,0 +1,371 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { Cell, Dictionary, beginCell, contractAddress, type TupleItem } from '@ton/core';
+import {
+    WalletContractV1R1,
+    WalletContractV1R2,
+    WalletContractV1R3,
+    WalletContractV2R1,
+    WalletContractV2R2,
+    WalletContractV3R1,
+    WalletContractV3R2,
+    WalletContractV4,
+    WalletContractV5Beta,
+    WalletContractV5R1,
+} from '@ton/ton';
+import { formatRawAddress } from '../../../src/ton/address.ts';
+import { detectInterfaces, jettonWalletAddressOf, type DetectAccount } from '../../../src/ton/interfaces/detect.ts';
+import { DetectionCache } from '../../../src/ton/interfaces/detection-cache.ts';
+import { GetMethodRunner } from '../../../src/ton/interfaces/get-method-runner.ts';
+import { readGetMethodNames } from '../../../src/ton/interfaces/get-methods.ts';
+import { interfacesByCodeHash, knownCode } from '../../../src/ton/interfaces/known-code.ts';
+import { assemble, libraryCell, testAddress } from './helpers.ts';
+import {
+    jettonMasterData,
+    jettonWalletData,
+    keyedWalletData,
+    nftCollectionData,
+    nftItemData,
+    tolkContracts,
+} from './tolk-contracts.ts';
+
+const KEY = Buffer.from('a1b2c3d4'.repeat(8), 'hex');
+const KEY_HEX = KEY.toString('hex');
+const runnerPromise = GetMethodRunner.create();
+
+function account(code: Cell, data: Cell, balance = 10n ** 9n, workchain = 0): DetectAccount {
+    return { address: contractAddress(workchain, { code, data }), code, data, balance };
+}
+
+/** A runner that counts the get-methods it runs. */
+function counting(runner: GetMethodRunner) {
+    const calls: string[] = [];
+    return {
+        calls,
+        libraries: runner.libraries,
+        run: (acc: DetectAccount, method: string | number, args?: TupleItem[], options?: { gasLimit?: bigint }) => {
+            calls.push(String(method));
+            return runner.run(acc, method, args, options);
+        },
+    };
+}
+
+const WALLETS = [
+    { name: 'wallet_v1r1', contract: WalletContractV1R1.create({ workchain: 0, publicKey: KEY }) },
+    { name: 'wallet_v1r2', contract: WalletContractV1R2.create({ workchain: 0, publicKey: KEY }) },
+    { name: 'wallet_v1r3', contract: WalletContractV1R3.create({ workchain: 0, publicKey: KEY }) },
+    { name: 'wallet_v2r1', contract: WalletContractV2R1.create({ workchain: 0, publicKey: KEY }) },
+    { name: 'wallet_v2r2', contract: WalletContractV2R2.create({ workchain: 0, publicKey: KEY }) },
+    { name: 'wallet_v3r1', contract: WalletContractV3R1.create({ workchain: 0, publicKey: KEY, walletId: 42 }) },
+    { name: 'wallet_v3r2', contract: WalletContractV3R2.create({ workchain: 0, publicKey: KEY, walletId: 42 }) },
+    { name: 'wallet_v4r2', contract: WalletContractV4.create({ workchain: 0, publicKey: KEY, walletId: 42 }) },
+    { name: 'wallet_v5_beta', contract: WalletContractV5Beta.create({ walletId: { networkGlobalId: -239 }, publicKey: KEY }) },
+    { name: 'wallet_v5r1', contract: WalletContractV5R1.create({ workchain: 0, publicKey: KEY }) },
+    { name: 'wallet_v5r1', contract: WalletContractV5R1.create({ workchain: -1, publicKey: KEY }) },
+];
+
+test('every @ton/ton wallet: interface by code hash, key and state read from data, same as its get-methods', async () => {
+    const runner = await runnerPromise;
+    for (const { name, contract } of WALLETS) {
+        const acc: DetectAccount = { address: contract.address, code: contract.init.code, data: contract.init.data, balance: 1n };
+        const detected = await detectInterfaces(acc, runner);
+        assert.deepEqual(detected.interfaces, [name], name);
+        assert.deepEqual(interfacesByCodeHash(acc.code.hash().toString('hex')), [name], name);
+        assert.equal(detected.wallet?.publicKey, KEY_HEX, name);
+        if (name !== 'wallet_v1r1' && name !== 'wallet_v5_beta') assert.equal(detected.wallet?.seqno, 0, name);
+
+        // the data cell and the contract's own get-methods agree
+        const tvm = async (method: string) => {
+            const r = await runner.run(acc, method);
+            assert.ok(r.ok, `${name} ${method}`);
+            return r.reader().readBigNumber();
+        };
+        if (detected.getMethods.includes('get_public_key')) assert.equal((await tvm('get_public_key')).toString(16).padStart(64, '0'), KEY_HEX, name);
+        if (detected.getMethods.includes('seqno')) assert.equal(Number(await tvm('seqno')), detected.wallet?.seqno, name);
+        if (detected.getMethods.includes('get_subwallet_id')) assert.equal(Number(await tvm('get_subwallet_id')), detected.wallet?.walletId, name);
+        if (detected.getMethods.includes('is_signature_allowed')) assert.equal((await tvm('is_signature_allowed')) !== 0n, detected.wallet?.signatureAllowed, name);
+    }
+});
+
+test('get-method names of wallets: dictionary for FunC wallets, the table for assembly wallets', async () => {
+    const runner = await runnerPromise;
+    const expected: Record<string, string[]> = {
+        wallet_v1r1: [],
+        wallet_v1r2: ['seqno'],
+        wallet_v1r3: ['get_public_key', 'seqno'],
+        wallet_v2r1: ['seqno'],
+        wallet_v2r2: ['get_public_key', 'seqno'],
+        wallet_v3r1: ['seqno'],
+        wallet_v3r2: ['get_public_key', 'seqno'],
+        wallet_v4r2: ['get_plugin_list', 'get_public_key', 'get_subwallet_id', 'is_plugin_installed', 'seqno'],
+        wallet_v5r1: ['get_extensions', 'get_public_key', 'get_subwallet_id', 'is_signature_allowed', 'seqno'],
+    };
+    for (const { name, contract } of WALLETS) {
+        if (!(name in expected)) continue;
+        const acc: DetectAccount = { address: contract.address, code: contract.init.code, data: contract.init.data, balance: 1n };
+        const detected = await detectInterfaces(acc, runner);
+        assert.deepEqual(detected.getMethods, expected[name], name);
+        // the table's names really are the contract's get-methods (and argument-free ones succeed)
+        for (const method of detected.getMethods) {
+            if (method === 'is_plugin_installed') continue;
+            assert.ok((await runner.run(acc, method)).ok, `${name} ${method}`);
+        }
+    }
+});
+
+test('wallet v4: subwallet and plugins (empty, and two installed, matching get_plugin_list)', async () => {
+    const runner = await runnerPromise;
+    const w = WalletContractV4.create({ workchain: 0, publicKey: KEY, walletId: 698983191 });
+    const fresh = await detectInterfaces({ address: w.address, code: w.init.code, data: w.init.data, balance: 1n }, runner);
+    assert.deepEqual(fresh.wallet, { seqno: 0, walletId: 698983191, publicKey: KEY_HEX, plugins: [] });
+
+    const plugins = Dictionary.empty(Dictionary.Keys.BigUint(264), Dictionary.Values.Cell());
+    const p1 = testAddress(0x11, -1);
+    const p2 = testAddress(0x22, 0);
+    for (const p of [p1, p2]) {
+        const key = (BigInt.asUintN(8, BigInt(p.workChain)) << 256n) | BigInt('0x' + p.hash.toString('hex'));
+        plugins.set(key, Cell.EMPTY);
+    }
+    const data = beginCell().storeUint(5, 32).storeUint(698983191, 32).storeBuffer(KEY).storeDict(plugins).endCell();
+    const acc = { address: w.address, code: w.init.code, data, balance: 1n };
+    const detected = await detectInterfaces(acc, runner);
+    assert.equal(detected.wallet?.seqno, 5);
+    assert.deepEqual(detected.wallet?.plugins, [formatRawAddress(p2), formatRawAddress(p1)], 'key order: wc 0 before wc -1 (0xff)');
+
+    const listed = await runner.run(acc, 'get_plugin_list');
+    assert.ok(listed.ok);
+    const fromTvm: string[] = [];
+    let node = listed.stack[0];
+    while (node.type === 'tuple') {
+        const [pair, rest] = node.items;
+        assert.equal(pair.type, 'tuple');
+        if (pair.type !== 'tuple') break;
+        const [wc, hash] = pair.items;
+        assert.ok(wc.type === 'int' && hash.type === 'int');
+        fromTvm.push(`${wc.value}:${hash.value.toString(16).padStart(64, '0')}`);
+        node = rest;
+    }
+    assert.deepEqual(fromTvm.sort(), [...(detected.wallet?.plugins ?? [])].sort());
+});
+
+test('wallet v5r1: signature flag and extensions', async () => {
+    const runner = await runnerPromise;
+    const w = WalletContractV5R1.create({ workchain: 0, publicKey: KEY });
+    const on = await detectInterfaces({ address: w.address, code: w.init.code, data: w.init.data, balance: 1n }, runner);
+    assert.equal(on.wallet?.signatureAllowed, true);
+    assert.deepEqual(on.wallet?.extensions, []);
+    assert.equal(on.wallet?.plugins, undefined, 'plugins are v4 only');
+
+    const ext = testAddress(0x33);
+    const extensions = Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.BigInt(1));
+    extensions.set(BigInt('0x' + ext.hash.toString('hex')), -1n);
+    const original = w.init.data.beginParse();
+    original.skip(1);
+    const seqnoAndId = original.loadBits(64);
+    const data = beginCell().storeBit(false).storeBits(seqnoAndId).storeBuffer(KEY).storeDict(extensions).endCell();
+    const acc = { address: w.address, code: w.init.code, data, balance: 1n };
+    const off = await detectInterfaces(acc, runner);
+    assert.equal(off.wallet?.signatureAllowed, false);
+    assert.deepEqual(off.wallet?.extensions, [formatRawAddress(ext)]);
+    const tvm = await runner.run(acc, 'is_signature_allowed');
+    assert.ok(tvm.ok);
+    assert.equal(tvm.reader().readBoolean(), false);
+});
+
+test('Tolk jetton wallet and master (compiled with @ton/tolk-js): probed, typed, data per account', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const owner = testAddress(1);
+    const master = testAddress(2, 0);
+    const wallet = account(contracts.jettonWallet, jettonWalletData(12345n, owner, master, contracts.jettonWallet));
+    const detected = await detectInterfaces(wallet, runner);
+    assert.deepEqual(detected.interfaces, ['jetton_wallet']);
+    assert.deepEqual(detected.getMethods, ['get_wallet_data']);
+    assert.deepEqual(detected.jettonWallet, { balance: 12345n, owner: formatRawAddress(owner), master: formatRawAddress(master) });
+    assert.equal(detected.wallet, undefined);
+    assert.equal(knownCode(contracts.jettonWallet), undefined, 'not in the table: really probed');
+
+    const content = beginCell().storeUint(1, 8).storeStringTail('https://example.com/jetton.json').endCell();
+    const admin = testAddress(3);
+    const minter = account(contracts.jettonMaster, jettonMasterData(10n ** 18n, admin, content, contracts.jettonWallet));
+    const m = await detectInterfaces(minter, runner);
+    assert.deepEqual(m.interfaces, ['jetton_master']);
+    assert.deepEqual(m.getMethods, ['get_jetton_data', 'get_wallet_address']);
+    assert.equal(m.jettonMaster?.totalSupply, 10n ** 18n);
+    assert.equal(m.jettonMaster?.mintable, true);
+    assert.equal(m.jettonMaster?.admin, formatRawAddress(admin));
+    assert.ok(m.jettonMaster?.content.equals(content));
+    assert.ok(m.jettonMaster?.walletCode.equals(contracts.jettonWallet));
+    assert.equal(await jettonWalletAddressOf(minter, owner, runner), formatRawAddress(owner));
+
+    // admin dropped: addr_none → null, not mintable
+    const noAdmin = await detectInterfaces(account(contracts.jettonMaster, jettonMasterData(7n, null, content, contracts.jettonWallet)), runner);
+    assert.equal(noAdmin.jettonMaster?.admin, null);
+    assert.equal(noAdmin.jettonMaster?.mintable, false);
+});
+
+test('Tolk NFT item (initialized or not) and collection', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const collection = testAddress(4);
+    const owner = testAddress(5, -1);
+    const content = beginCell().storeStringTail('item-7.json').endCell();
+    const item = await detectInterfaces(
+        account(contracts.nftItem, nftItemData({ initialized: true, index: 7n, collection, owner, content })),
+        runner,
+    );
+    assert.deepEqual(item.interfaces, ['nft_item']);
+    assert.equal(item.nftItem?.initialized, true);
+    assert.equal(item.nftItem?.index, 7n);
+    assert.equal(item.nftItem?.collection, formatRawAddress(collection));
+    assert.equal(item.nftItem?.owner, formatRawAddress(owner));
+    assert.ok(item.nftItem?.content?.equals(content));
+
+    const fresh = await detectInterfaces(
+        account(contracts.nftItem, nftItemData({ initialized: false, index: 8n, collection, owner, content: null })),
+        runner,
+    );
+    assert.deepEqual(fresh.interfaces, ['nft_item']);
+    assert.deepEqual(fresh.nftItem, { initialized: false, index: 8n, collection: formatRawAddress(collection), owner: null, content: null });
+
+    const collectionContent = beginCell().storeUint(1, 8).storeStringTail('https://example.com/c.json').endCell();
+    const c = await detectInterfaces(account(contracts.nftCollection, nftCollectionData(-1n, collectionContent, owner)), runner);
+    assert.deepEqual(c.interfaces, ['nft_collection']);
+    assert.equal(c.nftCollection?.nextItemIndex, -1n);
+    assert.equal(c.nftCollection?.owner, formatRawAddress(owner));
+    assert.ok(c.nftCollection?.content.equals(collectionContent));
+});
+
+test('unknown code with get_public_key: key, seqno and subwallet from its get-methods', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const detected = await detectInterfaces(account(contracts.keyedWallet, keyedWalletData(9, 4242, KEY)), runner);
+    assert.deepEqual(detected.interfaces, []);
+    assert.deepEqual(detected.getMethods, ['get_public_key', 'get_subwallet_id', 'seqno']);
+    assert.deepEqual(detected.wallet, { publicKey: KEY_HEX, seqno: 9, walletId: 4242 });
+});
+
+test('standard method ids with the wrong result types declare nothing', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const detected = await detectInterfaces(account(contracts.liar, Cell.EMPTY), runner);
+    assert.deepEqual(detected.interfaces, []);
+    assert.deepEqual(detected.getMethods, ['get_collection_data', 'get_jetton_data', 'get_nft_data', 'get_public_key', 'get_wallet_data']);
+    assert.equal(detected.wallet, undefined, 'a negative "public key" is not one');
+    assert.equal(detected.jettonWallet, undefined);
+
+    // a jetton wallet's code on data that does not parse: no interface, no throw
+    const broken = await detectInterfaces(account(contracts.jettonWallet, beginCell().storeUint(1, 3).endCell()), runner);
+    assert.deepEqual(broken.interfaces, []);
+});
+
+test('junk never throws', async () => {
+    const runner = await runnerPromise;
+    const junk: [Cell, Cell][] = [
+        [Cell.EMPTY, Cell.EMPTY],
+        [beginCell().storeUint(0xdeadbeef, 32).endCell(), Cell.EMPTY],
+        [assemble({ 0: 'DROP', 97026: 'PUSHCONT {\n    NOP\n}\nAGAIN', 106029: 'PUSHCONT {\n    NOP\n}', 78748: 'PUSHINT_4 1\nPUSHINT_4 0\nDIV' }), Cell.EMPTY],
+        [libraryCell(beginCell().storeUint(1, 1).endCell()), Cell.EMPTY],
+        // a known wallet code with junk data: the interface stays, the wallet state is unknown
+        [WalletContractV4.create({ workchain: 0, publicKey: KEY }).init.code, beginCell().storeUint(1, 8).endCell()],
+    ];
+    const results = [];
+    for (const [code, data] of junk) results.push(await detectInterfaces(account(code, data), runner));
+    for (const r of results.slice(0, 4)) {
+        assert.deepEqual(r.interfaces, []);
+        assert.equal(r.wallet, undefined);
+    }
+    assert.deepEqual(results[2].getMethods, ['get_jetton_data', 'get_public_key', 'get_wallet_data']);
+    assert.deepEqual(results[4].interfaces, ['wallet_v4r2']);
+    assert.equal(results[4].wallet, undefined);
+});
+
+test('probing results are cached by code hash; account data is read for every account', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const counted = counting(runner);
+    const cache = new DetectionCache(100);
+    const master = testAddress(2);
+    const wallets = [1n, 2n, 3n].map((balance) =>
+        account(contracts.jettonWallet, jettonWalletData(balance, testAddress(Number(balance) + 10), master, contracts.jettonWallet)),
+    );
+    const first = await detectInterfaces(wallets[0], counted, { cache });
+    assert.deepEqual(counted.calls, ['get_wallet_data'], 'probe and data share one run');
+    const rest = await Promise.all(wallets.slice(1).map((w) => detectInterfaces(w, counted, { cache })));
+    assert.deepEqual(counted.calls, ['get_wallet_data', 'get_wallet_data', 'get_wallet_data'], 'one data run per account, no re-probe');
+    assert.deepEqual([first, ...rest].map((d) => d.jettonWallet?.balance), [1n, 2n, 3n]);
+    assert.deepEqual(rest.map((d) => d.interfaces), [['jetton_wallet'], ['jetton_wallet']]);
+    assert.deepEqual(cache.stats(), { size: 1, hits: 2, misses: 1 });
+
+    // concurrent first sightings of one code probe once
+    const liarCache = new DetectionCache(100);
+    const liarCalls = counting(runner);
+    await Promise.all([1, 2, 3].map((i) => detectInterfaces(account(contracts.liar, beginCell().storeUint(i, 8).endCell()), liarCalls, { cache: liarCache })));
+    const probes = liarCalls.calls.filter((c) => c === 'get_wallet_data').length;
+    assert.equal(probes, 1);
+    assert.equal(liarCache.stats().misses, 1);
+
+    // a cached negative is final for that code
+    const liarAgain = await detectInterfaces(account(contracts.liar, Cell.EMPTY), liarCalls, { cache: liarCache });
+    assert.deepEqual(liarAgain.interfaces, []);
+});
+
+test('DetectionCache is an LRU', () => {
+    const cache = new DetectionCache(2);
+    const profile = (codeHash: string) => ({ codeHash, interfaces: [], getMethods: [], known: false });
+    cache.set('a', profile('a'));
+    cache.set('b', profile('b'));
+    assert.ok(cache.get('a'));
+    cache.set('c', profile('c'));
+    assert.equal(cache.size, 2);
+    assert.ok(cache.has('a') && cache.has('c') && !cache.has('b'), 'b was least recently used');
+    assert.throws(() => new DetectionCache(0));
+});
+
+test('library code: known by the target hash without the library, get-methods once it is available', async () => {
+    const v4 = WalletContractV4.create({ workchain: 0, publicKey: KEY, walletId: 3 });
+    const lib = libraryCell(v4.init.code);
+    const acc: DetectAccount = { address: v4.address, code: lib, data: v4.init.data, balance: 1n };
+    const cache = new DetectionCache();
+    const runner = await runnerPromise;
+    const without = await detectInterfaces(acc, runner, { cache });
+    assert.deepEqual(without.interfaces, ['wallet_v4r2']);
+    assert.deepEqual(without.getMethods, []);
+    assert.equal(without.wallet?.publicKey, KEY_HEX);
+    assert.equal(cache.size, 0, 'not cached while the library is missing');
+
+    const libs = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+    libs.set(v4.init.code.hash(), v4.init.code);
+    const withLibs = await GetMethodRunner.create({ libs: beginCell().storeDictDirect(libs).endCell() });
+    const resolved = await detectInterfaces(acc, withLibs, { cache });
+    assert.deepEqual(resolved.getMethods, readGetMethodNames(v4.init.code));
+    assert.equal(cache.size, 1);
+});
+
+test('multisig v2 and its order are known by code hash', () => {
+    assert.deepEqual(interfacesByCodeHash('77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83'), ['multisig_v2']);
+    assert.deepEqual(interfacesByCodeHash('23b9ba6915778fa1d5605a830d78bc22e9808524c04a51ce7b9c3db72ca9e908'), ['multisig_order_v2']);
+    assert.deepEqual(interfacesByCodeHash(null), []);
+    assert.deepEqual(interfacesByCodeHash('00'.repeat(32)), []);
+});
+
+test("the devnet's compiled Tolk contracts (when built) expose the standard get-methods", async (t) => {
+    const build = new URL('../../../src/chain/devnet/contracts/build/', import.meta.url);
+    const expected: Record<string, string[]> = {
+        'jetton-minter': ['get_jetton_data', 'get_wallet_address'],
+        'jetton-wallet': ['get_wallet_data'],
+        'nft-collection': ['get_collection_data', 'get_nft_address_by_index', 'get_nft_content'],
+        'nft-item': ['get_nft_data'],
+    };
+    for (const [name, getters] of Object.entries(expected)) {
+        const file = new URL(`${name}.json`, build);
+        if (!existsSync(file)) {
+            t.diagnostic(`${name}.json not built: skipped`);
+            continue;
+        }
+        const artifact = JSON.parse(readFileSync(file, 'utf8')) as { codeBoc64: string };
+        const names = readGetMethodNames(Cell.fromBase64(artifact.codeBoc64));
+        for (const getter of getters) assert.ok(names.includes(getter), `${name}: ${getter} in ${names.join(',')}`);
+    }
+});

@@ -1,0 +1,172 @@
+import { type Address, type Cell, beginCell } from '@ton/core';
+import { compileTolk } from './helpers.ts';
+
+/**
+ * Minimal contracts, written here in Tolk and compiled at test time with @ton/tolk-js, that answer
+ * the standard get-methods from their data cell exactly as TEP-74/TEP-62 contracts do (same
+ * result types), plus a "liar" whose get-methods have the standard ids but not the standard types.
+ */
+const SOURCES = {
+    jettonWallet: `tolk 1.3
+
+struct Storage {
+    balance: coins
+    owner: address
+    master: address
+    walletCode: cell
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_wallet_data(): Storage {
+    return Storage.fromCell(contract.getData());
+}
+`,
+    jettonMaster: `tolk 1.3
+
+struct Storage {
+    totalSupply: coins
+    admin: address?
+    content: cell
+    walletCode: cell
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_jetton_data(): (int, bool, any_address, cell, cell) {
+    val st = Storage.fromCell(contract.getData());
+    val admin: any_address = st.admin != null ? st.admin! as any_address : createAddressNone();
+    return (st.totalSupply, st.admin != null, admin, st.content, st.walletCode);
+}
+
+// not a real derivation: the tests only check that the answer is read back
+get fun get_wallet_address(owner: address): address {
+    return owner;
+}
+`,
+    nftItem: `tolk 1.3
+
+struct Storage {
+    initialized: bool
+    index: uint64
+    collection: address
+    owner: address
+    content: cell?
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_nft_data(): (bool, int, address, any_address, cell?) {
+    val st = Storage.fromCell(contract.getData());
+    if (!st.initialized) {
+        return (false, st.index, st.collection, createAddressNone(), null);
+    }
+    return (true, st.index, st.collection, st.owner as any_address, st.content);
+}
+`,
+    nftCollection: `tolk 1.3
+
+struct Storage {
+    nextItemIndex: int64
+    content: cell
+    owner: address
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_collection_data(): Storage {
+    return Storage.fromCell(contract.getData());
+}
+`,
+    keyedWallet: `tolk 1.3
+
+struct Storage {
+    seqno: uint32
+    subwalletId: uint32
+    publicKey: uint256
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun seqno(): int {
+    return Storage.fromCell(contract.getData()).seqno;
+}
+
+get fun get_subwallet_id(): int {
+    return Storage.fromCell(contract.getData()).subwalletId;
+}
+
+get fun get_public_key(): int {
+    return Storage.fromCell(contract.getData()).publicKey;
+}
+`,
+    liar: `tolk 1.3
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_wallet_data(): (int, int, int, int) {
+    return (1, 2, 3, 4);
+}
+
+get fun get_jetton_data(): int {
+    throw 1000;
+}
+
+get fun get_nft_data(): (int, int, int) {
+    return (1, 2, 3);
+}
+
+get fun get_collection_data(): (int, cell, int) {
+    return (1, beginCell().endCell(), 5);
+}
+
+get fun get_public_key(): int {
+    return -5;
+}
+`,
+} as const;
+
+export type TolkContractName = keyof typeof SOURCES;
+
+let compiled: Promise<Record<TolkContractName, Cell>> | undefined;
+
+export function tolkContracts(): Promise<Record<TolkContractName, Cell>> {
+    compiled ??= (async () => {
+        const out: Partial<Record<TolkContractName, Cell>> = {};
+        for (const name of Object.keys(SOURCES) as TolkContractName[]) out[name] = await compileTolk(SOURCES[name]);
+        return out as Record<TolkContractName, Cell>;
+    })();
+    return compiled;
+}
+
+export function jettonWalletData(balance: bigint, owner: Address, master: Address, walletCode: Cell): Cell {
+    return beginCell().storeCoins(balance).storeAddress(owner).storeAddress(master).storeRef(walletCode).endCell();
+}
+
+export function jettonMasterData(totalSupply: bigint, admin: Address | null, content: Cell, walletCode: Cell): Cell {
+    return beginCell().storeCoins(totalSupply).storeAddress(admin).storeRef(content).storeRef(walletCode).endCell();
+}
+
+export function nftItemData(item: { initialized: boolean; index: bigint; collection: Address; owner: Address; content: Cell | null }): Cell {
+    return beginCell()
+        .storeBit(item.initialized)
+        .storeUint(item.index, 64)
+        .storeAddress(item.collection)
+        .storeAddress(item.owner)
+        .storeMaybeRef(item.content)
+        .endCell();
+}
+
+export function nftCollectionData(nextItemIndex: bigint, content: Cell, owner: Address): Cell {
+    return beginCell().storeInt(nextItemIndex, 64).storeRef(content).storeAddress(owner).endCell();
+}
+
+export function keyedWalletData(seqno: number, subwalletId: number, publicKey: Buffer): Cell {
+    return beginCell().storeUint(seqno, 32).storeUint(subwalletId, 32).storeBuffer(publicKey, 32).endCell();
+}

@@ -6,6 +6,8 @@ import type { ChainSource } from './chain/chain-source.ts';
 import { DevnetSource } from './chain/devnet/devnet-source.ts';
 import type { ServiceConfig } from './config/config.ts';
 import { Indexer } from './indexer/indexer.ts';
+import { AccountInspector } from './indexer/inspect-accounts.ts';
+import { JettonMetadataFetcher } from './indexer/jetton-metadata.ts';
 import { openStore, type Store } from './store/store.ts';
 
 export interface RunningService {
@@ -29,11 +31,13 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
         ? new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap })
         : null;
     const source: ChainSource | null = devnet;
-    const indexer = source ? new Indexer(store, source) : null;
+    const indexer = source ? new Indexer(store, source, { inspector: await AccountInspector.create() }) : null;
+    const metadata = new JettonMetadataFetcher(store);
 
     if (source) await source.start();
     devnet?.onFailure(error => log(`devnet: block production failed: ${error.message}`));
     const indexing = indexer?.start().catch(error => log(`indexer stopped: ${(error as Error).message}`));
+    metadata.start();
 
     const services: ApiServices = {
         store,
@@ -55,6 +59,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
             await server.close();
             await indexer?.stop();
             await indexing;
+            await metadata.stop();
             await source?.stop();
             await store.close();
         },

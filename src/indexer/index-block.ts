@@ -1,12 +1,14 @@
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { BlockRecord, TransactionRecord } from '../chain/chain-source.ts';
 import { formatBlockId } from '../ton/block-id.ts';
-import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import type { IndexDatabase, MessagesTable } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
 import { insertInChunks } from '../store/chunks.ts';
 import { linkTraces } from './trace-linker.ts';
+import { interfacesOf, type AccountInspector, type InspectedAccount } from './inspect-accounts.ts';
+import { deriveJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
+import { writeJettonOperations, writeTokenRows } from './token-rows.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 
 export interface IndexedBlockSummary {
@@ -21,13 +23,26 @@ type Trx = DbTransaction<IndexDatabase>;
  * states, the source cursor) in one database transaction: after a crash the block is either
  * fully indexed or not at all. A block already in the index is skipped, so re-delivery is harmless.
  */
-export async function indexBlock(store: Store, block: BlockRecord, cursor?: { source: string; cursor: string }): Promise<IndexedBlockSummary> {
+export interface IndexContext {
+    /** Runs get-methods to learn what the block's accounts are; without it only code hashes are known. */
+    inspector?: AccountInspector;
+}
+
+export async function indexBlock(
+    store: Store,
+    block: BlockRecord,
+    cursor?: { source: string; cursor: string },
+    context: IndexContext = {},
+): Promise<IndexedBlockSummary> {
     const records = new Map<string, TransactionRecord>();
     const parsed = block.transactions.map(record => {
         const tx = parseTransactionCell(record.cell ?? readBoc(record.boc)[0], block.id.workchain);
         records.set(tx.hash, record);
         return tx;
     }).sort(byLtThenAccount);
+    // Reading what the accounts are runs get-methods: done before the write transaction.
+    const inspected = context.inspector && block.accountStates ? await context.inspector.inspect(store.db, block.accountStates) : new Map<string, InspectedAccount>();
+    const jettonWallets = await knownJettonWallets(store, parsed, inspected);
 
     return store.db.transaction().execute(async trx => {
         const existing = await trx.selectFrom('blocks').select('seqno')
@@ -38,7 +53,9 @@ export async function indexBlock(store: Store, block: BlockRecord, cursor?: { so
             const traceIds = await linkTraces(trx, parsed);
             await insertTransactions(trx, block, parsed, traceIds, records);
             await upsertMessages(trx, parsed);
-            await upsertAccountStates(trx, block, parsed);
+            await upsertAccountStates(trx, block, parsed, inspected);
+            await writeTokenRows(trx, block, inspected);
+            await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
         }
         if (cursor) await saveCursor(trx, cursor.source, cursor.cursor);
         return { inserted: !existing, transactions: existing ? 0 : parsed.length };
@@ -108,7 +125,25 @@ async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<vo
 }
 
 /** The newest state of every account the block touched; an older state never overwrites a newer one. */
-async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[]): Promise<void> {
+/** Verified jetton wallets among the accounts with transactions: as inspected in this block, else as indexed. */
+async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<Map<string, JettonWalletInfo>> {
+    const wallets = new Map<string, JettonWalletInfo>();
+    const unknown: string[] = [];
+    for (const account of new Set(parsed.map(tx => tx.account))) {
+        const found = inspected.get(account);
+        if (found?.detected.jettonWallet) {
+            if (found.verifiedJettonWallet) wallets.set(account, { owner: found.detected.jettonWallet.owner, master: found.detected.jettonWallet.master });
+        } else if (!found) unknown.push(account);
+    }
+    for (let i = 0; i < unknown.length; i += 500) {
+        const rows = await store.db.selectFrom('jetton_wallets').select(['address', 'owner', 'master'])
+            .where('address', 'in', unknown.slice(i, i + 500)).where('verified', '=', 1).execute();
+        for (const row of rows) wallets.set(row.address, { owner: row.owner, master: row.master });
+    }
+    return wallets;
+}
+
+async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<void> {
     const utimeByHash = new Map(parsed.map(tx => [tx.hash, tx.utime]));
     const rows = (block.accountStates ?? []).map(state => ({
         address: state.address,
@@ -121,7 +156,8 @@ async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedT
         last_tx_lt: state.lastTransLt,
         last_tx_hash: state.lastTransHash,
         last_utime: utimeByHash.get(state.lastTransHash) ?? block.utime,
-        interfaces: JSON.stringify(interfacesByCodeHash(state.codeHash)),
+        interfaces: JSON.stringify(interfacesOf(state, inspected.get(state.address))),
+        get_methods: JSON.stringify(inspected.get(state.address)?.detected.getMethods ?? []),
     }));
     await insertInChunks(rows, 200, chunk => trx.insertInto('account_states').values(chunk)
         .onConflict(oc => oc.column('address')
@@ -136,6 +172,7 @@ async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedT
                 last_tx_hash: eb.ref('excluded.last_tx_hash'),
                 last_utime: eb.ref('excluded.last_utime'),
                 interfaces: eb.ref('excluded.interfaces'),
+                get_methods: eb.ref('excluded.get_methods'),
             }))
             .where(eb => eb('account_states.last_tx_lt', '<=', eb.ref('excluded.last_tx_lt'))))
         .execute());

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ChainSource, SourceItem } from '../chain/chain-source.ts';
 import type { Store } from '../store/store.ts';
-import { indexBlock } from './index-block.ts';
+import { indexBlock, type IndexContext } from './index-block.ts';
 
 export interface IndexerEvents {
     block: [item: SourceItem, transactions: number];
@@ -18,7 +18,7 @@ export class Indexer extends EventEmitter<IndexerEvents> {
     private loop: Promise<void> | null = null;
     private lastItem: SourceItem | null = null;
 
-    constructor(private readonly store: Store, private readonly source: ChainSource) {
+    constructor(private readonly store: Store, private readonly source: ChainSource, private readonly context: IndexContext = {}) {
         super();
     }
 
@@ -51,7 +51,7 @@ export class Indexer extends EventEmitter<IndexerEvents> {
         const cursor = await this.savedCursor();
         try {
             for await (const item of this.source.blocksAfter(cursor, signal)) {
-                const result = await indexBlock(this.store, item.block, { source: this.source.name, cursor: item.cursor });
+                const result = await indexBlock(this.store, item.block, { source: this.source.name, cursor: item.cursor }, this.context);
                 this.lastItem = item;
                 this.emit('block', item, result.transactions);
                 if (signal.aborted) break;

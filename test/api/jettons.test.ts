@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
+import { accountNamed, assertError, call, manifestOf, type ManifestAccount } from './api-call.ts';
+
+let service: DevnetService;
+let manifest: { accounts: ManifestAccount[] };
+
+const history = (account: string, query: string) =>
+    call('getAccountJettonsHistory', `${service.base}/accounts/${encodeURIComponent(account)}/jettons/history?${query}`);
+
+before(async () => {
+    service = await startDevnetService();
+    await waitForSeed(service);
+    manifest = await manifestOf(service.base);
+});
+
+after(async () => {
+    await service?.dispose();
+});
+
+describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', () => {
+    it("shows alice's mint and her DUSD transfer with its comment, and bob's DPTS transfer to her", async () => {
+        const alice = accountNamed(manifest, 'alice-v3r2').address;
+        const bob = accountNamed(manifest, 'bob-v4r2').address;
+        const dusd = accountNamed(manifest, 'DUSD').address;
+        const dpts = accountNamed(manifest, 'DPTS').address;
+        const response = await history(alice, 'limit=100');
+        assert.equal(response.status, 200);
+        const ops = response.body.operations;
+        assert.deepEqual(ops.map((o: any) => [o.operation, o.jetton.address, o.amount]), [
+            ['transfer', dpts, '20000000000'],
+            ['transfer', dusd, '1500000000'],
+            ['mint', dusd, '1000000000000'],
+        ]);
+        const [received, sent, mint] = ops;
+        assert.equal(received.source.address, bob);
+        assert.equal(received.destination.address, alice);
+        assert.equal(received.query_id, '4');
+        assert.equal(typeof received.payload, 'string', 'a payload that is not a comment is its hex BOC');
+        assert.match(received.payload, /^b5ee9c72/);
+        assert.equal(sent.source.address, alice);
+        assert.equal(sent.destination.address, bob);
+        assert.deepEqual(sent.payload, { text: 'for the coffee' });
+        assert.equal(sent.jetton.symbol, 'DUSD');
+        assert.equal(sent.jetton.decimals, 6);
+        assert.equal(sent.jetton.name, 'Devnet Dollar');
+        assert.equal(mint.source, undefined);
+        assert.equal(mint.destination.address, alice);
+        assert.equal(mint.destination.is_wallet, true);
+        for (const op of ops) {
+            assert.ok(BigInt(op.lt) > 0n);
+            const trace = await call('getTrace', `${service.base}/traces/${op.transaction_hash}`);
+            assert.equal(trace.body.transaction.hash, op.trace_id, 'trace_id is the root of the operation\'s trace');
+        }
+        assert.equal(response.body.next_from, undefined, 'the whole history fits');
+    });
+
+    it("shows bob's burn and the mint he got, and not the forged internal_transfer his wallet rejected", async () => {
+        const bob = accountNamed(manifest, 'bob-v4r2').address;
+        const ops = (await history(bob, 'limit=1000')).body.operations;
+        assert.deepEqual(ops.map((o: any) => [o.operation, o.amount, o.query_id]), [
+            ['burn', '5000000000', '5'],
+            ['transfer', '20000000000', '4'],
+            ['transfer', '1500000000', '3'],
+            ['mint', '500000000000', '2'],
+        ]);
+        assert.equal(ops[0].destination, undefined);
+        assert.ok(!ops.some((o: any) => o.query_id === '6'), 'the rejected internal_transfer is no operation');
+    });
+
+    it('pages newest first with an exclusive before_lt, every operation exactly once', async () => {
+        const bob = accountNamed(manifest, 'bob-v4r2').address;
+        const all = (await history(bob, 'limit=1000')).body.operations.map((o: any) => o.transaction_hash);
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 10; page++) {
+            const response = await history(bob, `limit=1${cursor ? `&before_lt=${cursor}` : ''}`);
+            assert.equal(response.status, 200);
+            seen.push(...response.body.operations.map((o: any) => o.transaction_hash));
+            if (response.body.next_from === undefined) break;
+            cursor = String(response.body.next_from);
+        }
+        assert.deepEqual(seen, all);
+    });
+
+    it('answers an unknown account with an empty list, and bad input with 400', async () => {
+        const empty = await history(`0:${'ab'.repeat(32)}`, 'limit=10');
+        assert.equal(empty.status, 200);
+        assert.deepEqual(empty.body.operations, []);
+        const alice = accountNamed(manifest, 'alice-v3r2').address;
+        assertError(await history(alice, ''), 400, 'limit');
+        assertError(await history(alice, 'limit=0'), 400, 'limit');
+        assertError(await history(alice, 'limit=1001'), 400, 'limit');
+        assertError(await history(alice, 'limit=5&before_lt=x'), 400, 'before_lt');
+        assertError(await history('not-an-address', 'limit=5'), 400, 'not-an-address');
+    });
+});
+
+describe('POST /v2/pubkeys/wallets/_bulk on the seeded devnet', () => {
+    const bulk = (body: unknown) => call('getWalletsByPublicKeyBulk', `${service.base}/pubkeys/wallets/_bulk`, { method: 'POST', json: body });
+
+    it("returns both of bob's wallets (v4r2 and v5r1 share his key), one item per key in request order", async () => {
+        const bobV4 = accountNamed(manifest, 'bob-v4r2');
+        const bobV5 = accountNamed(manifest, 'bob-v5r1');
+        const alice = accountNamed(manifest, 'alice-v3r2');
+        const unknown = 'ab'.repeat(32);
+        const response = await bulk({ public_keys: [bobV4.public_key!.toUpperCase(), unknown, alice.public_key, bobV4.public_key] });
+        assert.equal(response.status, 200);
+        const items = response.body.items;
+        assert.deepEqual(items.map((i: any) => i.public_key), [bobV4.public_key, unknown, alice.public_key, bobV4.public_key]);
+        assert.deepEqual(items[0].wallets.map((w: any) => w.address).sort(), [bobV4.address, bobV5.address].sort());
+        assert.deepEqual(items[1].wallets, []);
+        assert.deepEqual(items[3], items[0]);
+        const v4 = items[0].wallets.find((w: any) => w.address === bobV4.address);
+        const v5 = items[0].wallets.find((w: any) => w.address === bobV5.address);
+        assert.deepEqual(v4.interfaces, ['wallet_v4r2']);
+        assert.deepEqual(v5.interfaces, ['wallet_v5r1']);
+        assert.equal(v5.signature_disabled, false);
+        assert.ok(v4.get_methods.includes('get_plugin_list'));
+        assert.deepEqual(v4.plugins, []);
+        assert.equal(v4.status, 'active');
+        assert.equal(v4.stats.jettons_count, 2, 'bob holds DUSD and DPTS');
+        assert.equal(v4.stats.nfts_count, 1, 'alice gave bob item 0');
+        assert.equal(v5.stats.nfts_count, 1, 'bob-v5r1 kept item 1');
+        const [aliceWallet] = items[2].wallets;
+        assert.equal(aliceWallet.address, alice.address);
+        assert.equal(aliceWallet.stats.jettons_count, 2);
+        assert.ok(BigInt(aliceWallet.balance) > 0n);
+    });
+
+    it('rejects an empty list, bad keys and more than 100 keys with 400', async () => {
+        assertError(await bulk({ public_keys: [] }), 400, 'public_keys');
+        assertError(await bulk({ public_keys: ['zz'] }), 400, 'public_keys');
+        assertError(await bulk({ public_keys: ['ab'.repeat(31)] }), 400, 'public_keys');
+        assertError(await bulk({ public_keys: Array.from({ length: 101 }, () => 'ab'.repeat(32)) }), 400, 'public_keys');
+        assertError(await bulk({}), 400, 'public_keys');
+    });
+});

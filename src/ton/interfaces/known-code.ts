@@ -43,6 +43,11 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['5a55840263d27945feb55b53fa85afa4f9dd61ea573e1eeba1ecac9c96581881', { interfaces: ['multisig_v1'] }],
     ['77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83', { interfaces: ['multisig_v2'] }],
     ['23b9ba6915778fa1d5605a830d78bc22e9808524c04a51ce7b9c3db72ca9e908', { interfaces: ['multisig_order_v2'] }],
+    // the devnet's own Tolk contracts (contracts/, built by `npm run build:contracts`)
+    ['4d4e4de3f0c8559d7cdafe5fb3389629bfff8cae7e3bf43b2e7859f749205e9c', { interfaces: ['jetton_master'] }],
+    ['c0aed535e58e19f21f0e139cc53726ad417fb4a040c54b9b48d6c7f0aaa954d4', { interfaces: ['jetton_wallet'] }],
+    ['07a2359340ce5bade3d15d0f7413cd1e53ca732d75aa5234f81719ce44f80556', { interfaces: ['nft_collection'] }],
+    ['8728235b285c4b810c87117b8faa4e81f6a5c0d7880ca49ff86098e16ec3e3ff', { interfaces: ['nft_item'] }],
     // jettons (TEP-74): @ton-community/assets-sdk 0.0.5 and tonweb 0.0.66 builds
     ['0571976c63ec1b7550230a2609dbedb36e1b64ef8d022a16b34ea57063185b2f', { interfaces: ['jetton_master'] }],
     ['f95ba0330b38cdf3459b1e811e5fc6fa6cfee566d7b764455c0468140365a737', { interfaces: ['jetton_master'] }],

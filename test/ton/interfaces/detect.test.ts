@@ -369,3 +369,14 @@ test("the devnet's compiled Tolk contracts (when built) expose the standard get-
         for (const getter of getters) assert.ok(names.includes(getter), `${name}: ${getter} in ${names.join(',')}`);
     }
 });
+
+test.describe("the devnet's own contracts", () => {
+    test.it('are known by code hash, with the interfaces their get-methods prove', async () => {
+        const { contractCodeHashes } = await import('../../../src/chain/devnet/contracts/artifacts.ts');
+        const { knownCodeByHash } = await import('../../../src/ton/interfaces/known-code.ts');
+        const expected: Record<string, string> = { 'jetton-minter': 'jetton_master', 'jetton-wallet': 'jetton_wallet', 'nft-collection': 'nft_collection', 'nft-item': 'nft_item' };
+        for (const [name, hash] of Object.entries(contractCodeHashes())) {
+            assert.deepEqual(knownCodeByHash(hash)?.interfaces, [expected[name]], `${name} (${hash}) is in the known-code table`);
+        }
+    });
+});

@@ -1,9 +1,10 @@
 /**
  * Benchmarks of docs/BENCHMARKS.md. `npm run bench` runs all; `npm run bench -- ingest|devnet|api`
- * runs one. BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
+ * runs one (`jettons` for the token endpoints). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
  */
 import { ingestBench } from './ingest.ts';
 import { devnetAndApiBench } from './devnet-api.ts';
+import { jettonsBench } from './jettons.ts';
 
 const sections = process.argv.slice(2);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
@@ -11,4 +12,5 @@ const wants = (name: string) => sections.length === 0 || sections.includes(name)
 console.log(`# native-explorer benchmarks — ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 if (wants('ingest')) await ingestBench();
 if (wants('devnet') || wants('api')) await devnetAndApiBench({ api: wants('api') });
+if (wants('jettons')) await jettonsBench();
 process.exit(0);

@@ -1,12 +1,11 @@
 import autocannon from 'autocannon';
-import { Address, Cell, internal } from '@ton/core';
+import { Address, internal } from '@ton/core';
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { openStore } from '../src/store/store.ts';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
-import { keyPairFromSeed } from '../src/chain/devnet/keys.ts';
-import { DevnetWallet, type DevnetWalletKind } from '../src/chain/devnet/wallets.ts';
+import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
+import { seqnoOf, sleep, startApiProcess } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
@@ -39,10 +38,7 @@ export async function devnetAndApiBench(options: { api: boolean }): Promise<void
         const idleRate = (indexedMasterBlocks - idleBlocks) / ((performance.now() - idleStart) / 1000);
 
         const manifest = devnet.manifest();
-        const walletOf = (name: string) => {
-            const a = manifest.accounts.find(x => x.name === name)!;
-            return new DevnetWallet(a.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(a.secret_key!.slice(0, 64), 'hex')));
-        };
+        const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
         const bulk = walletOf('bob-v5r1');
         const small = walletOf('faucet');
         let bulkSeqno = await seqnoOf(service.store, bulk);
@@ -99,16 +95,7 @@ async function apiBench(dataDir: string): Promise<void> {
     const lo = toNumber(range.lo as bigint);
     const hi = toNumber(range.hi as bigint);
     await store.close();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const base = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout!.on('data', chunk => {
-            out += chunk;
-            const match = /serving (http:\/\/\S+)\/v2/.exec(out);
-            if (match) resolve(match[1]);
-        });
-        server.on('exit', code => reject(new Error(`API server exited with ${code}`)));
-    });
+    const { base, server } = await startApiProcess(dataDir);
     console.log(`\n## API under load (index of ${toNumber(total.n as bigint)} transactions built by the devnet; one server process; autocannon from another process, 10 s per row)\n`);
     console.log('| endpoint | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
     console.log('|---|---|---|---|---|---|');
@@ -154,15 +141,4 @@ async function loadWith(name: string, connections: number, next: () => string): 
         }],
     });
     console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
-}
-
-async function seqnoOf(store: Awaited<ReturnType<typeof startService>>['store'], wallet: DevnetWallet): Promise<number> {
-    const row = await store.db.selectFrom('account_states').select(['data']).where('address', '=', `0:${wallet.address.hash.toString('hex')}`).executeTakeFirstOrThrow();
-    const slice = Cell.fromBoc(row.data!)[0].beginParse();
-    if (wallet.kind === 'wallet_v5r1') slice.loadBit();
-    return slice.loadUint(32);
-}
-
-function sleep(ms: number) {
-    return new Promise(resolve => setTimeout(resolve, ms));
 }

@@ -1,11 +1,10 @@
 import autocannon from 'autocannon';
-import { Address, Cell, internal } from '@ton/core';
+import { Address, internal } from '@ton/core';
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
-import { keyPairFromSeed } from '../src/chain/devnet/keys.ts';
-import { DevnetWallet, type DevnetWalletKind } from '../src/chain/devnet/wallets.ts';
+import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
+import { seqnoOf, sleep, startApiProcess } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { JETTON_TON, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../src/chain/devnet/contracts/jetton.ts';
 import { openStore } from '../src/store/store.ts';
@@ -29,10 +28,7 @@ export async function jettonsBench(): Promise<void> {
     try {
         while ((service.indexer!.lastIndexed?.block.id.seqno ?? 0) < SEED_STEPS.length + 3) await sleep(50);
         const manifest = devnet.manifest();
-        const walletOf = (name: string) => {
-            const a = manifest.accounts.find(x => x.name === name)!;
-            return new DevnetWallet(a.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(a.secret_key!.slice(0, 64), 'hex')));
-        };
+        const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
         const dusd = Address.parseRaw(manifest.accounts.find(a => a.name === 'DUSD')!.address);
         const alice = walletOf('alice-v3r2');
         const sender = walletOf('bob-v5r1');
@@ -72,16 +68,7 @@ async function apiLoad(dataDir: string, holders: string[]): Promise<void> {
     const lts = (await store.db.selectFrom('jetton_operations').select('lt').orderBy('lt').execute()).map(r => r.lt);
     const keys = (await store.db.selectFrom('wallets').select('public_key').execute()).map(r => r.public_key);
     await store.close();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const base = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout!.on('data', chunk => {
-            out += chunk;
-            const match = /serving (http:\/\/\S+)\/v2/.exec(out);
-            if (match) resolve(match[1]);
-        });
-        server.on('exit', code => reject(new Error(`API server exited with ${code}`)));
-    });
+    const { base, server } = await startApiProcess(dataDir);
     console.log(`\n## Jetton history and wallets by key under load (${lts.length} jetton operations; one server process; autocannon from another process, 10 s per row)\n`);
     console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
     console.log('|---|---|---|---|---|---|');
@@ -103,15 +90,4 @@ async function apiLoad(dataDir: string, holders: string[]): Promise<void> {
 async function run(name: string, connections: number, base: string, next: () => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }): Promise<void> {
     const result = await autocannon({ url: base, connections, duration: 10, requests: [{ setupRequest: req => ({ ...req, ...next() }) }] });
     console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
-}
-
-async function seqnoOf(store: Awaited<ReturnType<typeof startService>>['store'], wallet: DevnetWallet): Promise<number> {
-    const row = await store.db.selectFrom('account_states').select(['data']).where('address', '=', `0:${wallet.address.hash.toString('hex')}`).executeTakeFirstOrThrow();
-    const slice = Cell.fromBoc(row.data!)[0].beginParse();
-    if (wallet.kind === 'wallet_v5r1') slice.loadBit();
-    return slice.loadUint(32);
-}
-
-function sleep(ms: number) {
-    return new Promise(resolve => setTimeout(resolve, ms));
 }

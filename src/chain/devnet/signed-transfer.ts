@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Cell, comment as commentBody, internal, type Address } from '@ton/core';
 import type { Store } from '../../store/store.ts';
-import { keyPairFromSeed } from './keys.ts';
 import type { DevnetManifest } from './manifest.ts';
-import { DevnetWallet, type DevnetWalletKind } from './wallets.ts';
+import { DevnetWallet } from './wallets.ts';
 
 export interface TransferRequest {
     from: string;
@@ -24,17 +23,10 @@ export async function signedTransfer(dataDir: string, store: Store, request: Tra
     if (!account?.secret_key) {
         throw new Error(`no seeded wallet named '${request.from}'; wallets: ${manifest.accounts.filter(a => a.secret_key).map(a => a.name).join(', ')}`);
     }
-    const wallet = new DevnetWallet(account.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(account.secret_key.slice(0, 64), 'hex')));
+    const wallet = DevnetWallet.fromManifest(account);
     const state = await store.db.selectFrom('account_states').select(['status', 'data']).where('address', '=', account.address).executeTakeFirst();
-    const seqno = state?.status === 'active' && state.data ? walletSeqnoFromData(wallet.kind, Cell.fromBoc(state.data)[0]) : 0;
+    const seqno = state?.status === 'active' && state.data ? DevnetWallet.seqnoFromData(wallet.kind, Cell.fromBoc(state.data)[0]) : 0;
     return wallet.transfer(seqno, Math.floor(Date.now() / 1000) + 120, [
         internal({ to: request.to, value: request.amount, bounce: request.bounce, body: request.comment ? commentBody(request.comment) : undefined }),
     ]);
-}
-
-/** Wallet data layouts: v3/v4 start with seqno:uint32; v5r1 with is_signature_allowed:bool then seqno:uint32. */
-function walletSeqnoFromData(kind: DevnetWalletKind, data: Cell): number {
-    const slice = data.beginParse();
-    if (kind === 'wallet_v5r1') slice.loadBit();
-    return slice.loadUint(32);
 }

@@ -1,6 +1,6 @@
 import { Address, Cell, beginCell, external, storeMessage, type MessageRelaxed, type StateInit } from '@ton/core';
 import { SendMode, WalletContractV3R2, WalletContractV4, WalletContractV5R1 } from '@ton/ton';
-import { signerFor, type KeyPair } from './keys.ts';
+import { keyPairFromSeed, signerFor, type KeyPair } from './keys.ts';
 
 export type DevnetWalletKind = 'wallet_v3r2' | 'wallet_v4r2' | 'wallet_v5r1';
 
@@ -15,6 +15,19 @@ export class DevnetWallet {
         this.contract = kind === 'wallet_v3r2' ? WalletContractV3R2.create({ workchain, publicKey })
             : kind === 'wallet_v4r2' ? WalletContractV4.create({ workchain, publicKey })
                 : WalletContractV5R1.create({ workchain, publicKey });
+    }
+
+    /** The wallet of a manifest entry, with the keys published there. */
+    static fromManifest(account: { kind: string; secret_key?: string }): DevnetWallet {
+        if (!account.secret_key) throw new Error('this manifest account has no keys: it is not a seeded wallet');
+        return new DevnetWallet(account.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(account.secret_key.slice(0, 64), 'hex')));
+    }
+
+    /** Seqno as stored in the wallet's data: v3/v4 start with it; v5r1 has is_signature_allowed first. */
+    static seqnoFromData(kind: DevnetWalletKind, data: Cell): number {
+        const slice = data.beginParse();
+        if (kind === 'wallet_v5r1') slice.loadBit();
+        return slice.loadUint(32);
     }
 
     get address(): Address {

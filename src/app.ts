@@ -28,7 +28,7 @@ export interface RunningService {
 export async function startService(config: ServiceConfig, log: (line: string) => void = () => undefined): Promise<RunningService> {
     const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
     const devnet = config.source === 'devnet'
-        ? new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap })
+        ? new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config) })
         : null;
     const source: ChainSource | null = devnet;
     const indexer = source ? new Indexer(store, source, { inspector: await AccountInspector.create() }) : null;
@@ -64,6 +64,16 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
             await store.close();
         },
     };
+}
+
+/**
+ * The devnet's metadata documents are served by this API; a chain created while listening on a
+ * fixed port points its tokens there (with port 0 the address is not known in advance).
+ */
+function metadataBaseUrl(config: ServiceConfig): string | undefined {
+    if (config.port === 0) return undefined;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+    return `http://${host}:${config.port}/v2/devnet/metadata/`;
 }
 
 /** Waits until the indexer has committed the block at `cursor`, so a client's next read finds it. */

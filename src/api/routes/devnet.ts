@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseAccountId } from '../../ton/input.ts';
 import { ApiError, badRequest } from '../errors.ts';
+import { METADATA_DOCUMENTS } from '../../chain/devnet/token-seed.ts';
 import type { ApiServices } from '../services.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
@@ -12,6 +13,13 @@ export function devnetRoutes(services: ApiServices) {
     };
     return async (app: FastifyInstance) => {
         operation(app, 'getDevnetManifest', async () => devnetOnly().manifest());
+
+        operation(app, 'getDevnetMetadata', async request => {
+            devnetOnly();
+            const document = METADATA_DOCUMENTS[request.params.document as string];
+            if (!document) throw new ApiError(404, `no devnet metadata document '${request.params.document}'; documents: ${Object.keys(METADATA_DOCUMENTS).join(', ')}`);
+            return document;
+        });
 
         operation(app, 'devnetFaucet', async request => {
             const devnet = devnetOnly();

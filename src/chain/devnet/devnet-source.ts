@@ -20,6 +20,8 @@ export interface DevnetOptions {
     dataDir: string;
     blockIntervalMs: number;
     faucetCap: bigint;
+    /** Where the API serves the devnet's metadata documents; fixed into a new chain's genesis. */
+    metadataBaseUrl?: string;
 }
 
 /** Chain counters saved with every production step. */
@@ -172,7 +174,7 @@ export class DevnetSource implements ChainSource, MessageSink {
 
     private async createGenesis(): Promise<void> {
         const utime = Math.floor(Date.now() / 1000);
-        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID);
+        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl);
         this.wallets = genesisWallets(this.genesis);
         this.chain.now = utime;
         const accounts: PersistedAccount[] = [];
@@ -202,7 +204,7 @@ export class DevnetSource implements ChainSource, MessageSink {
         const jobs = this.jobs.splice(0);
         const seedStep = this.heads.seedStep;
         if (seedStep < SEED_STEPS.length) {
-            jobs.unshift({ build: u => SEED_STEPS[seedStep](walletsByName(this.wallets), this.chain, u), done: () => undefined });
+            jobs.unshift({ build: u => SEED_STEPS[seedStep](walletsByName(this.wallets), this.chain, u, this.genesis.metadataBaseUrl), done: () => undefined });
         }
         if (this.systemAccounts.length > 0) await this.chain.runTickTock(this.systemAccounts, 'tick');
         const outcomes: Array<{ job: Job; result: { messageHash: string; traceId: string } | Error }> = [];

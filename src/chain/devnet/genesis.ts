@@ -9,6 +9,8 @@ export interface GenesisSpec {
     utime: number;
     globalId: number;
     wallets: Array<{ name: string; kind: DevnetWalletKind; seed: string; balance: string }>;
+    /** Base URL of the devnet's own metadata documents, as reachable when the chain was created. */
+    metadataBaseUrl?: string;
 }
 
 export interface GenesisWallet {
@@ -22,7 +24,7 @@ export interface GenesisWallet {
  * v5r1 wallets, which share one key (as a wallet app shows both versions for one key). The faucet
  * holds more than 2^53 nanograms so exact integers are exercised from the first request.
  */
-export function newGenesis(utime: number, globalId: number): GenesisSpec {
+export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: string): GenesisSpec {
     const seedOf = (keys: KeyPair) => keys.secretKey.subarray(0, 32).toString('hex');
     const faucetKeys = newKeyPair();
     const aliceKeys = newKeyPair();
@@ -30,6 +32,7 @@ export function newGenesis(utime: number, globalId: number): GenesisSpec {
     return {
         utime,
         globalId,
+        metadataBaseUrl,
         wallets: [
             { name: 'faucet', kind: 'wallet_v4r2', seed: seedOf(faucetKeys), balance: (1_000_000_000n * GRAM).toString() },
             { name: 'alice-v3r2', kind: 'wallet_v3r2', seed: seedOf(aliceKeys), balance: (100_000n * GRAM).toString() },

@@ -22,7 +22,7 @@ export interface DevnetManifest {
 
 /** Every seeded account, with the keys of the wallets so users and tests can sign messages. */
 export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): DevnetManifest {
-    const tokens = devnetTokens(new Map(wallets.map(w => [w.name, w.wallet])));
+    const tokens = devnetTokens(new Map(wallets.map(w => [w.name, w.wallet])), genesis.metadataBaseUrl);
     const contract = (name: string, kind: string, address: Address, extra: { metadata_uri?: string } = {}) => ({
         name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
         workchain_id: address.workChain, ...extra,

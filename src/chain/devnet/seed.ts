@@ -19,7 +19,7 @@ export async function walletSeqno(chain: SandboxChain, wallet: DevnetWallet): Pr
     return result.stackReader.readNumber();
 }
 
-type SeedStep = (wallets: Map<string, DevnetWallet>, chain: SandboxChain, utime: number) => Promise<Cell>;
+type SeedStep = (wallets: Map<string, DevnetWallet>, chain: SandboxChain, utime: number, metadataBase?: string) => Promise<Cell>;
 
 async function from(wallet: DevnetWallet, chain: SandboxChain, utime: number, messages: Parameters<DevnetWallet['transfer']>[2]): Promise<Cell> {
     return wallet.transfer(await walletSeqno(chain, wallet), utime + 60, messages);
@@ -54,7 +54,7 @@ export const SEED_STEPS: SeedStep[] = [
 ];
 
 /** Token activity follows the wallets' own, one step per block as well. */
-SEED_STEPS.push(...TOKEN_STEPS.map((step): SeedStep => async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetTokens(w)))));
+SEED_STEPS.push(...TOKEN_STEPS.map((step): SeedStep => async (w, chain, utime, base) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetTokens(w, base)))));
 
 export function walletsByName(wallets: GenesisWallet[]): Map<string, DevnetWallet> {
     return new Map(wallets.map(w => [w.name, w.wallet]));

@@ -17,24 +17,38 @@ export interface DevnetTokens {
     collection: { config: NftCollectionConfig; address: Address };
 }
 
-export const POINTS_METADATA_URI = 'https://devnet.invalid/jettons/points.json';
+/** Where a devnet created without a reachable API address points its off-chain metadata (unresolvable). */
+export const UNREACHABLE_METADATA_BASE = 'https://devnet.invalid/';
 
-export function devnetTokens(wallets: Map<string, DevnetWallet>): DevnetTokens {
+/**
+ * The off-chain TEP-64 documents of the seeded tokens, served by the devnet's own API at
+ * `GET /v2/devnet/metadata/{document}` (the base URL is fixed in the genesis: the token contracts'
+ * addresses depend on it).
+ */
+export const METADATA_DOCUMENTS: Record<string, Record<string, string>> = {
+    'points.json': { name: 'Devnet Points', symbol: 'DPTS', decimals: '9', description: 'A jetton whose metadata lives off chain, served by the devnet' },
+    'collection.json': { name: 'Devnet Collection', description: 'An NFT collection seeded by the devnet' },
+    '0.json': { name: 'Devnet NFT #0', description: 'Item 0 of the devnet collection' },
+    '1.json': { name: 'Devnet NFT #1', description: 'Item 1 of the devnet collection' },
+};
+
+export function devnetTokens(wallets: Map<string, DevnetWallet>, metadataBase = UNREACHABLE_METADATA_BASE): DevnetTokens {
     const alice = wallets.get('alice-v3r2')!.address;
     const bobV5 = wallets.get('bob-v5r1')!.address;
     const dollarConfig: JettonMinterConfig = {
         admin: alice,
         content: onchainContent({ name: 'Devnet Dollar', symbol: 'DUSD', decimals: 6, description: 'A jetton with on-chain metadata, seeded by the devnet' }),
     };
-    const pointsConfig: JettonMinterConfig = { admin: alice, content: offchainContent(POINTS_METADATA_URI) };
+    const pointsUri = `${metadataBase}points.json`;
+    const pointsConfig: JettonMinterConfig = { admin: alice, content: offchainContent(pointsUri) };
     const collectionConfig: NftCollectionConfig = {
         owner: bobV5,
-        collectionContent: offchainContent('https://devnet.invalid/nft/collection.json'),
-        commonContent: nftCommonContent('https://devnet.invalid/nft/'),
+        collectionContent: offchainContent(`${metadataBase}collection.json`),
+        commonContent: nftCommonContent(metadataBase),
     };
     return {
         dollar: { config: dollarConfig, address: jettonMinterAddress(dollarConfig), decimals: 6 },
-        points: { config: pointsConfig, address: jettonMinterAddress(pointsConfig), decimals: 9, uri: POINTS_METADATA_URI },
+        points: { config: pointsConfig, address: jettonMinterAddress(pointsConfig), decimals: 9, uri: pointsUri },
         collection: { config: collectionConfig, address: nftCollectionAddress(collectionConfig) },
     };
 }

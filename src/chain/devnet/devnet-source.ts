@@ -10,7 +10,7 @@ import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { InputFormatError } from '../../ton/input.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
-import { sealBlock, WHOLE_SHARD } from './block-builder.ts';
+import { sealBlock } from './block-builder.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
 import { SandboxChain, accountOf } from './sandbox-chain.ts';
@@ -265,7 +265,7 @@ export class DevnetSource implements ChainSource, MessageSink {
             const txs = executed.filter(tx => Number(accountOf(tx).split(':')[0]) === workchain);
             const touched = [...new Set(txs.map(accountOf))];
             return {
-                transactions: txs.map(tx => ({ boc: tx.raw.toBoc(), cell: tx.raw, endBalance: this.chain.balanceAfter(tx), hash: tx.hash().toString('hex') })),
+                transactions: txs.map(tx => ({ boc: tx.raw.toBoc(), endBalance: this.chain.balanceAfter(tx), hash: tx.hash().toString('hex') })),
                 accountStates: await Promise.all(touched.map(a => this.accountState(a))),
             };
         };

@@ -139,7 +139,3 @@ export const TOKEN_STEPS: TokenStep[] = [
     },
 ];
 
-export function tokenStepMessage(step: TokenStep, wallets: Map<string, DevnetWallet>, tokens: DevnetTokens): { wallet: DevnetWallet; messages: Message[] } {
-    return { wallet: wallets.get(step.from)!, messages: step.messages(wallets, tokens) };
-}
-

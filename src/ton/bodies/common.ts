@@ -1,4 +1,4 @@
-import { Address, Cell, ExternalAddress, Slice } from '@ton/core';
+import { Address, Cell, Slice } from '@ton/core';
 
 /** Thrown by the `loadX` parsers when a body does not follow the layout they expect. */
 export class BodyParseError extends Error {
@@ -38,10 +38,6 @@ export function loadMsgAddressInt(s: Slice): Address {
     const a = loadMsgAddress(s);
     if (a === null) fail('address required, got addr_none');
     return a;
-}
-
-export function loadAnyAddress(s: Slice): Address | ExternalAddress | null {
-    return s.loadAddressAny();
 }
 
 /** Bytes of a snake-encoded string: the slice's remaining bytes, then each first ref in turn. */

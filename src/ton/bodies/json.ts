@@ -17,10 +17,6 @@ export function cellJson(c: Cell): string {
     return c.toBoc().toString('hex');
 }
 
-export function maybeCellJson(c: Cell | null | undefined): string | null {
-    return c ? cellJson(c) : null;
-}
-
 export function bufferJson(b: Buffer): string {
     return b.toString('hex');
 }

@@ -9,6 +9,8 @@ import { Indexer } from './indexer/indexer.ts';
 import { AccountInspector } from './indexer/inspect-accounts.ts';
 import { JettonMetadataFetcher } from './indexer/jetton-metadata.ts';
 import { openStore, type Store } from './store/store.ts';
+import { EmulationService } from './emulation/emulation-service.ts';
+import { DEVNET_RATES_FILE, loadRatesSource } from './risk/rates.ts';
 
 export interface RunningService {
     config: ServiceConfig;
@@ -48,6 +50,8 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
         },
         messages: devnet && indexer ? indexedSink(devnet, indexer) : undefined,
         devnet: devnet && indexer ? devnetControl(devnet, indexer) : undefined,
+        emulation: new EmulationService(store.db, { maxTransactions: config.emulationMaxTransactions, timeBudgetMs: config.emulationTimeoutMs }),
+        rates: loadRatesSource(config.rates || (devnet ? DEVNET_RATES_FILE : undefined), { onStaleRefresh: error => log(`rates: refresh failed, serving the previous table: ${error.message}`) }),
     };
     const server = await buildServer(services, { logger: config.logRequests });
     const address = await server.listen({ host: config.host, port: config.port });

@@ -9,6 +9,7 @@ import { parseExactJson } from './exact-json.ts';
 import { requestValidator } from './validation.ts';
 import { documentedRoutes } from './route-schema.ts';
 import type { ApiServices } from './services.ts';
+import { emulationRoutes } from './routes/emulation.ts';
 import { blockchainRoutes } from './routes/blockchain.ts';
 import { traceRoutes } from './routes/traces.ts';
 import { serviceRoutes } from './routes/service.ts';
@@ -55,6 +56,7 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(devnetRoutes(services));
     await app.register(jettonRoutes(services));
     await app.register(walletRoutes(services));
+    await app.register(emulationRoutes(services));
     return app;
 }
 

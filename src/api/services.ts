@@ -1,5 +1,7 @@
 import type { Address } from '@ton/core';
 import type { MessageSink } from '../chain/message-sink.ts';
+import type { EmulationService } from '../emulation/emulation-service.ts';
+import type { RatesSource } from '../risk/rates.ts';
 import type { Store } from '../store/store.ts';
 
 export type { MessageSink };
@@ -23,4 +25,8 @@ export interface ApiServices {
     chain: ChainHeadInfo;
     messages?: MessageSink;
     devnet?: DevnetControl;
+    /** Emulation on the indexed chain state. */
+    emulation?: EmulationService;
+    /** Exchange rates for `currency` in wallet emulation; without it only the native coin is known. */
+    rates?: RatesSource;
 }

@@ -22,6 +22,7 @@ export function encodeBlockRecord(block: BlockRecord): string {
             code: s.code?.toString('base64'),
             data: s.data?.toString('base64'),
         })),
+        config: block.config?.toString('base64'),
     });
 }
 
@@ -36,6 +37,7 @@ interface EncodedBlock {
     shardBlocks: BlockIdExt[];
     transactions: Array<{ boc: string; endBalance?: string }>;
     accountStates?: Array<Omit<AccountStateRecord, 'balance' | 'lastTransLt' | 'code' | 'data'> & { balance: string; lastTransLt: string; code?: string; data?: string }>;
+    config?: string;
 }
 
 export function decodeBlockRecord(text: string): BlockRecord {
@@ -60,5 +62,6 @@ export function decodeBlockRecord(text: string): BlockRecord {
             code: s.code !== undefined ? Buffer.from(s.code, 'base64') : undefined,
             data: s.data !== undefined ? Buffer.from(s.data, 'base64') : undefined,
         })),
+        config: e.config !== undefined ? Buffer.from(e.config, 'base64') : undefined,
     };
 }

@@ -61,6 +61,8 @@ export interface BlockRecord {
     /** In logical-time order. */
     transactions: TransactionRecord[];
     accountStates?: AccountStateRecord[];
+    /** Key blocks: the blockchain configuration, a BOC of the ConfigParams `Hashmap 32 ^Cell` root. */
+    config?: Buffer;
 }
 
 /** One step of a source: a block and the opaque position right after it. */

@@ -13,6 +13,12 @@ export interface ServiceConfig {
     /** Largest faucet transfer, nanograms. */
     faucetCap: bigint;
     logRequests: boolean;
+    /** Most transactions one emulation may run. */
+    emulationMaxTransactions: number;
+    /** Wall-clock budget of one emulation, ms. */
+    emulationTimeoutMs: number;
+    /** Exchange rates for wallet emulation: a JSON file or an http(s) URL; empty = the devnet's example table on a devnet, else none. */
+    rates: string;
 }
 
 interface Setting<K extends keyof ServiceConfig> {
@@ -55,6 +61,9 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
             return BigInt(raw);
         },
     },
+    { key: 'emulationMaxTransactions', flag: '--emulation-max-transactions', env: 'EMULATION_MAX_TRANSACTIONS', parse: integer('emulation transaction limit', 1, 100_000), describe: 'most transactions one emulation may run (default 1000; more answers 413)' },
+    { key: 'emulationTimeoutMs', flag: '--emulation-timeout-ms', env: 'EMULATION_TIMEOUT_MS', parse: integer('emulation timeout', 10, 600_000), describe: 'wall-clock budget of one emulation in ms (default 10000; more answers 504)' },
+    { key: 'rates', flag: '--rates', env: 'RATES', parse: String, describe: 'exchange rates for wallet emulation: JSON file or http(s) URL (default: the example table on a devnet, none otherwise)' },
     { key: 'logRequests', flag: '--log', env: 'LOG_REQUESTS', parse: raw => raw === '' || raw === '1' || raw === 'true', describe: 'log every request (default off)' },
 ];
 
@@ -67,6 +76,9 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     blockIntervalMs: 1000,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,
+    emulationMaxTransactions: 1000,
+    emulationTimeoutMs: 10_000,
+    rates: '',
 };
 
 /** Flags win over environment variables, which win over defaults. Returns the config and the non-flag arguments. */

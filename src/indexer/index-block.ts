@@ -8,7 +8,7 @@ import { insertInChunks } from '../store/chunks.ts';
 import { linkTraces } from './trace-linker.ts';
 import { interfacesOf, type AccountInspector, type InspectedAccount } from './inspect-accounts.ts';
 import { deriveJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
-import { writeJettonOperations, writeTokenRows } from './token-rows.ts';
+import { writeJettonOperations, writeMultisigMembers, writeTokenRows } from './token-rows.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 
 export interface IndexedBlockSummary {
@@ -55,7 +55,9 @@ export async function indexBlock(
             await upsertMessages(trx, parsed);
             await upsertAccountStates(trx, block, parsed, inspected);
             await writeTokenRows(trx, block, inspected);
+            await writeMultisigMembers(trx, block, inspected);
             await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
+            if (block.config) await saveChainConfig(trx, block);
         }
         if (cursor) await saveCursor(trx, cursor.source, cursor.cursor);
         return { inserted: !existing, transactions: existing ? 0 : parsed.length };
@@ -65,6 +67,16 @@ export async function indexBlock(
 function byLtThenAccount(a: ParsedTransaction, b: ParsedTransaction): number {
     if (a.lt !== b.lt) return a.lt < b.lt ? -1 : 1;
     return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+}
+
+/** Keeps the config of the newest key block (blocks may arrive out of order). */
+async function saveChainConfig(trx: Trx, block: BlockRecord): Promise<void> {
+    const current = await trx.selectFrom('chain_config').select('block_seqno').where('id', '=', 1).executeTakeFirst();
+    if (current && BigInt(current.block_seqno) > BigInt(block.id.seqno)) return;
+    const row = { block_workchain: block.id.workchain, block_seqno: block.id.seqno, utime: block.utime, config: block.config! };
+    await trx.insertInto('chain_config').values({ id: 1, ...row })
+        .onConflict(oc => oc.column('id').doUpdateSet(row))
+        .execute();
 }
 
 async function insertBlockRow(trx: Trx, block: BlockRecord): Promise<void> {

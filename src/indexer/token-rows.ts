@@ -1,10 +1,12 @@
+import { Cell } from '@ton/core';
 import type { Transaction as DbTransaction } from 'kysely';
-import type { BlockRecord } from '../chain/chain-source.ts';
+import type { AccountStateRecord, BlockRecord } from '../chain/chain-source.ts';
 import { parseTokenContent } from '../ton/jetton/token-content.ts';
+import { memberEntries, multisigLayoutOf, readMultisigMembers } from '../ton/interfaces/multisig-data.ts';
 import type { IndexDatabase } from '../store/schema.ts';
 import { insertInChunks } from '../store/chunks.ts';
 import type { DerivedJettonOperations } from './jetton-operations.ts';
-import type { InspectedAccount } from './inspect-accounts.ts';
+import { interfacesOf, type InspectedAccount } from './inspect-accounts.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
 
@@ -79,6 +81,40 @@ export async function writeTokenRows(trx: Trx, block: BlockRecord, inspected: Ma
                 .onConflict(oc => oc.column('address').doUpdateSet(update).where('nft_items.last_tx_lt', '<=', lt)).execute();
         }
     }
+}
+
+/**
+ * Replaces the members of every account the block touched with those its newest state names (none
+ * when it is not, or no longer, a multisig). Runs after the account states are written: a state older
+ * than the stored one (a block delivered out of order) changes nothing.
+ */
+export async function writeMultisigMembers(trx: Trx, block: BlockRecord, inspected: Map<string, InspectedAccount>): Promise<void> {
+    const states = block.accountStates ?? [];
+    for (let i = 0; i < states.length; i += 500) {
+        const chunk = states.slice(i, i + 500);
+        const stored = await trx.selectFrom('account_states').select(['address', 'last_tx_lt'])
+            .where('address', 'in', chunk.map(state => state.address)).execute();
+        const newestLt = new Map(stored.map(row => [row.address, BigInt(row.last_tx_lt)]));
+        const current = chunk.filter(state => newestLt.get(state.address) === state.lastTransLt);
+        if (current.length === 0) continue;
+        await trx.deleteFrom('multisig_members').where('multisig', 'in', current.map(state => state.address)).execute();
+        const rows = current.flatMap(state => membersOf(state, inspected.get(state.address))
+            .map(entry => ({ multisig: state.address, ...entry })));
+        await insertInChunks(rows, 500, rowsChunk => trx.insertInto('multisig_members').values(rowsChunk).execute());
+    }
+}
+
+function membersOf(state: AccountStateRecord, inspected: InspectedAccount | undefined) {
+    const layout = multisigLayoutOf(interfacesOf(state, inspected));
+    if (!layout || state.status !== 'active' || !state.data) return [];
+    let data: Cell;
+    try {
+        data = Cell.fromBoc(state.data)[0];
+    } catch {
+        return [];
+    }
+    const members = readMultisigMembers(layout, data);
+    return members ? memberEntries(members) : [];
 }
 
 /** Jetton operations of the block, and transfers completed by an internal_transfer received in it. */

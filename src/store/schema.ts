@@ -144,6 +144,23 @@ export interface WalletsTable {
     last_tx_lt: bigint;
 }
 
+/** One row (id 1): the config of the newest key block. */
+export interface ChainConfigTable {
+    id: number;
+    block_workchain: number;
+    block_seqno: IntColumn;
+    utime: IntColumn;
+    config: Buffer;
+}
+
+/** One member of a multisig: a v2 signer or proposer by address, or a v1 owner by public key. */
+export interface MultisigMembersTable {
+    multisig: string;
+    /** Raw `wc:hex` address, or 64 lowercase hex characters of a public key. */
+    member: string;
+    kind: 'address' | 'public_key';
+}
+
 export interface SourceCursorsTable {
     source: string;
     cursor: string;
@@ -161,6 +178,8 @@ export interface IndexDatabase {
     jetton_operations: JettonOperationsTable;
     nft_items: NftItemsTable;
     wallets: WalletsTable;
+    multisig_members: MultisigMembersTable;
+    chain_config: ChainConfigTable;
 }
 
 export type IndexDb = Kysely<IndexDatabase>;

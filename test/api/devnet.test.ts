@@ -82,7 +82,7 @@ describe('GET /v2/devnet/manifest', () => {
         const kinds = Object.fromEntries(manifest.accounts.map(a => [a.name, a.kind]));
         assert.deepEqual(kinds, {
             'faucet': 'wallet_v4r2', 'alice-v3r2': 'wallet_v3r2', 'bob-v4r2': 'wallet_v4r2', 'bob-v5r1': 'wallet_v5r1',
-            'DUSD': 'jetton_master', 'DPTS': 'jetton_master', 'devnet-nft': 'nft_collection',
+            'DUSD': 'jetton_master', 'DPTS': 'jetton_master', 'devnet-nft': 'nft_collection', 'devnet-multisig': 'multisig_v1',
         });
         for (const account of manifest.accounts.filter(a => a.kind.startsWith('wallet_'))) {
             assert.match(account.public_key ?? '', /^[0-9a-f]{64}$/);

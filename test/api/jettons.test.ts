@@ -129,6 +129,18 @@ describe('POST /v2/pubkeys/wallets/_bulk on the seeded devnet', () => {
         assert.ok(BigInt(aliceWallet.balance) > 0n);
     });
 
+    it("counts the seeded multisig v1 (owners: bob's key and alice's) for their wallets only", async () => {
+        const bobV4 = accountNamed(manifest, 'bob-v4r2');
+        const bobV5 = accountNamed(manifest, 'bob-v5r1');
+        const alice = accountNamed(manifest, 'alice-v3r2');
+        const faucet = accountNamed(manifest, 'faucet');
+        assert.equal(accountNamed(manifest, 'devnet-multisig').kind, 'multisig_v1');
+        const response = await bulk({ public_keys: [bobV4.public_key, alice.public_key, faucet.public_key] });
+        assert.equal(response.status, 200);
+        const countOf = Object.fromEntries(response.body.items.flatMap((item: any) => item.wallets.map((w: any) => [w.address, w.stats.multisig_count])));
+        assert.deepEqual(countOf, { [bobV4.address]: 1, [bobV5.address]: 1, [alice.address]: 1, [faucet.address]: 0 });
+    });
+
     it('rejects an empty list, bad keys and more than 100 keys with 400', async () => {
         assertError(await bulk({ public_keys: [] }), 400, 'public_keys');
         assertError(await bulk({ public_keys: ['zz'] }), 400, 'public_keys');

@@ -22,10 +22,12 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
     jetton_operations: ['transaction_hash', 'lt', 'utime', 'operation', 'master', 'amount', 'source', 'destination', 'source_wallet', 'destination_wallet', 'query_id', 'payload', 'trace_id', 'success', 'awaiting_message'],
     nft_items: ['address', 'collection', 'item_index', 'owner', 'content', 'last_tx_lt'],
     wallets: ['address', 'public_key', 'seqno', 'wallet_id', 'signature_allowed', 'plugins', 'last_tx_lt'],
+    multisig_members: ['multisig', 'member', 'kind'],
+    chain_config: ['id', 'block_workchain', 'block_seqno', 'utime', 'config'],
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

@@ -15,6 +15,8 @@ export interface BlockDraft {
     shardBlocks: BlockIdExt[];
     transactions: Array<TransactionRecord & { hash: string }>;
     accountStates: AccountStateRecord[];
+    /** Makes the block a key block carrying this config (BOC of the ConfigParams dictionary). */
+    config?: Buffer;
 }
 
 /**
@@ -33,6 +35,7 @@ export function sealBlock(draft: BlockDraft): BlockRecord {
         draft.masterRef ? `${formatBlockId(draft.masterRef)}:${draft.masterRef.rootHash}` : '',
         draft.shardBlocks.map(s => `${formatBlockId(s)}:${s.rootHash}`).join(','),
         draft.transactions.map(t => t.hash).join(','),
+        draft.config ? createHash('sha256').update(draft.config).digest('hex') : '',
     ].join('|');
     const rootHash = createHash('sha256').update(canonical).digest('hex');
     const fileHash = createHash('sha256').update(canonical).update(rootHash).digest('hex');
@@ -41,11 +44,12 @@ export function sealBlock(draft: BlockDraft): BlockRecord {
         utime: draft.utime,
         startLt: draft.startLt,
         endLt: draft.endLt,
-        isKeyBlock: false,
+        isKeyBlock: draft.config !== undefined,
         parents: draft.parents,
         masterRef: draft.masterRef,
         shardBlocks: draft.shardBlocks,
         transactions: draft.transactions.map(({ hash: _hash, ...record }) => record),
         accountStates: draft.accountStates,
+        config: draft.config,
     };
 }

@@ -73,6 +73,8 @@ export class DevnetSource implements ChainSource, MessageSink {
     private stopped = false;
     /** Contracts run on every masterchain block (tick before, tock after): the elector and config, once deployed. */
     private readonly systemAccounts: Address[] = [];
+    /** The first masterchain block of every run is a key block carrying the config, so the index always has the one in force. */
+    private configAnnounced = false;
 
     constructor(private readonly options: DevnetOptions) {
         this.faucetCap = options.faucetCap;
@@ -227,6 +229,7 @@ export class DevnetSource implements ChainSource, MessageSink {
         };
         const seqs = this.log.commit(blocks, accounts, { heads });
         this.heads = heads;
+        this.configAnnounced = true;
         this.events.emit('produced');
         const cursor = String(seqs[seqs.length - 1]);
         for (const { job, result } of outcomes) job.done(result instanceof Error ? result : { ...result, cursor });
@@ -285,6 +288,7 @@ export class DevnetSource implements ChainSource, MessageSink {
             parents: this.heads.lastMaster ? [this.heads.lastMaster] : [],
             shardBlocks: [shard.id],
             ...(await inWorkchain(-1)),
+            config: this.configAnnounced ? undefined : this.chain.config.toBoc(),
         });
         return [shard, master];
     }

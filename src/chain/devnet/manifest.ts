@@ -1,6 +1,7 @@
 import type { Address } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
 import { devnetTokens } from './token-seed.ts';
+import { devnetMultisig } from './multisig-seed.ts';
 import type { GenesisSpec, GenesisWallet } from './genesis.ts';
 
 export interface DevnetManifest {
@@ -22,7 +23,8 @@ export interface DevnetManifest {
 
 /** Every seeded account, with the keys of the wallets so users and tests can sign messages. */
 export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): DevnetManifest {
-    const tokens = devnetTokens(new Map(wallets.map(w => [w.name, w.wallet])), genesis.metadataBaseUrl);
+    const byName = new Map(wallets.map(w => [w.name, w.wallet]));
+    const tokens = devnetTokens(byName, genesis.metadataBaseUrl);
     const contract = (name: string, kind: string, address: Address, extra: { metadata_uri?: string } = {}) => ({
         name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
         workchain_id: address.workChain, ...extra,
@@ -44,6 +46,7 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             contract('DUSD', 'jetton_master', tokens.dollar.address),
             contract('DPTS', 'jetton_master', tokens.points.address, { metadata_uri: tokens.points.uri }),
             contract('devnet-nft', 'nft_collection', tokens.collection.address),
+            contract('devnet-multisig', 'multisig_v1', devnetMultisig(byName).address),
         ]),
     };
 }

@@ -4,6 +4,7 @@ import type { SandboxChain } from './sandbox-chain.ts';
 import type { GenesisWallet } from './genesis.ts';
 import type { DevnetWallet } from './wallets.ts';
 import { TOKEN_STEPS, devnetTokens } from './token-seed.ts';
+import { multisigDeployMessages } from './multisig-seed.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -55,6 +56,9 @@ export const SEED_STEPS: SeedStep[] = [
 
 /** Token activity follows the wallets' own, one step per block as well. */
 SEED_STEPS.push(...TOKEN_STEPS.map((step): SeedStep => async (w, chain, utime, base) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetTokens(w, base)))));
+
+/** Then a multisig v1 of bob and alice (appended last, so a chain seeded before it only runs this step). */
+SEED_STEPS.push(async (w, chain, utime) => from(w.get('alice-v3r2')!, chain, utime, multisigDeployMessages(w)));
 
 export function walletsByName(wallets: GenesisWallet[]): Map<string, DevnetWallet> {
     return new Map(wallets.map(w => [w.name, w.wallet]));

@@ -72,5 +72,6 @@ export function blockRecordFromFile(block: ParsedBlock, states: AccountStateAfte
             address: s.account, status: s.status, balance: s.balance, codeHash: s.codeHash, dataHash: s.dataHash,
             lastTransLt: s.lastTransLt, lastTransHash: s.lastTransHash,
         })),
+        config: block.config ? writeBoc(block.config) : undefined,
     };
 }

@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { StoreDialect } from '../store.ts';
 import { initialSchema } from './0001-initial.ts';
 import { tokensAndWallets } from './0002-tokens-and-wallets.ts';
+import { multisigMembers } from './0003-multisig-members.ts';
+import { chainConfig } from './0004-chain-config.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -10,6 +12,8 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
             return {
                 '0001-initial': initialSchema(dialect),
                 '0002-tokens-and-wallets': tokensAndWallets(dialect),
+                '0003-multisig-members': multisigMembers(),
+                '0004-chain-config': chainConfig(dialect),
             };
         },
     };

@@ -26,3 +26,30 @@ export async function holdingsOf(db: IndexDb, owners: string[]): Promise<Map<str
     for (const row of nfts) if (row.owner) result.get(row.owner)!.nfts = Number(row.n);
     return result;
 }
+
+/**
+ * Per wallet: how many distinct multisigs it takes part in, as a v2 signer or proposer (by its
+ * address) or as a v1 owner (by its public key).
+ */
+export async function multisigCountOf(db: IndexDb, wallets: Array<{ address: string; public_key: string }>): Promise<Map<string, number>> {
+    const result = new Map(wallets.map(w => [w.address, 0]));
+    if (wallets.length === 0) return result;
+    const addresses = [...new Set(wallets.map(w => w.address))];
+    const keys = [...new Set(wallets.map(w => w.public_key))];
+    const rows = await db.selectFrom('multisig_members').select(['multisig', 'member', 'kind'])
+        .where(eb => eb.or([
+            eb.and([eb('kind', '=', 'address'), eb('member', 'in', addresses)]),
+            eb.and([eb('kind', '=', 'public_key'), eb('member', 'in', keys)]),
+        ]))
+        .execute();
+    const byMember = new Map<string, string[]>();
+    for (const row of rows) {
+        const key = `${row.kind}:${row.member}`;
+        byMember.set(key, [...byMember.get(key) ?? [], row.multisig]);
+    }
+    for (const wallet of wallets) {
+        const multisigs = new Set([...byMember.get(`address:${wallet.address}`) ?? [], ...byMember.get(`public_key:${wallet.public_key}`) ?? []]);
+        result.set(wallet.address, multisigs.size);
+    }
+    return result;
+}

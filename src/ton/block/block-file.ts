@@ -48,6 +48,8 @@ export interface ParsedBlock {
     shardTops: ParsedShardTop[];
     /** Sorted by lt, then account. */
     transactions: ParsedBlockTransaction[];
+    /** Key blocks of the masterchain: the ConfigParams dictionary root. */
+    config?: Cell;
 }
 
 export function parseBlockFile(boc: Buffer): ParsedBlock {
@@ -87,6 +89,7 @@ export function parseBlockCell(root: Cell, fileHash: string): ParsedBlock {
         masterRef: info.masterRef ? toBlockRef(MASTERCHAIN_ID, ROOT_SHARD, info.masterRef.master) : undefined,
         shardTops: shardTops(block),
         transactions: blockTransactions(block, workchain),
+        config: block.extra.custom?.config?.root,
     };
 }
 

@@ -6,10 +6,13 @@ export interface ConfigParams {
     configAddr: Buffer;
     /** Raw parameter cells keyed by parameter number. */
     config: Dictionary<number, Cell>;
+    /** The dictionary's root cell, as emulators take it. */
+    root: Cell;
 }
 
 export function loadConfigParams(slice: Slice): ConfigParams {
     const configAddr = slice.loadBuffer(32);
-    const config = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), slice.loadRef());
-    return { configAddr, config };
+    const root = slice.loadRef();
+    const config = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), root);
+    return { configAddr, config, root };
 }

@@ -1,0 +1,148 @@
+import { Address, Cell, internal, loadMessage, toNano, type MessageRelaxed } from '@ton/core';
+import { Executor } from '@ton/sandbox';
+import { startService } from '../src/app.ts';
+import { DEFAULT_CONFIG } from '../src/config/config.ts';
+import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
+import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
+import { jettonTransferBody, jettonWalletAddress } from '../src/chain/devnet/contracts/jetton.ts';
+import { commentPayload } from '../src/chain/devnet/contracts/payload.ts';
+import { serializeShardAccount, shardAccountOf } from '../src/emulation/account-state.ts';
+import { StoreChainState } from '../src/emulation/store-chain-state.ts';
+import { formatRawAddress } from '../src/ton/address.ts';
+import { parseTransactionCell } from '../src/ton/transaction.ts';
+import { tempDir } from '../test/helpers/stores.ts';
+import { seqnoOf, sleep } from './support.ts';
+
+const ROUNDS = Number(process.env.BENCH_EMULATION_ROUNDS ?? 200);
+
+/**
+ * wallet/emulate and events/emulate latency on devnet state (requests from the same process over
+ * loopback, one at a time), against the bare emulator running the same transactions with the
+ * account states already serialized: the endpoint's overhead is reading state, inspecting the
+ * accounts, the action engine, risk and JSON.
+ */
+export async function emulationBench(): Promise<void> {
+    const dir = tempDir('bench-emulation-');
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: 200 });
+    const base = `${service.url.replace(/\/$/, '')}/v2`;
+    try {
+        while ((service.indexer!.lastIndexed?.block.id.seqno ?? 0) < SEED_STEPS.length + 3) await sleep(50);
+        const manifest = service.devnet!.manifest();
+        const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
+        const addressOf = (name: string) => Address.parseRaw(manifest.accounts.find(x => x.name === name)!.address);
+        const bob4 = walletOf('bob-v4r2');
+        const bob5 = walletOf('bob-v5r1');
+        const alice = walletOf('alice-v3r2');
+        const dusd = addressOf('DUSD');
+        const validUntil = Math.floor(Date.now() / 1000) + 3600;
+        const signed = async (w: DevnetWallet, messages: MessageRelaxed[]) => (await w.transfer(await seqnoOf(service.store, w), validUntil, messages)).toBoc().toString('base64');
+        const cases = [
+            { name: 'v4r2 transfer with a comment', wallet: bob4, boc: await signed(bob4, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
+            { name: 'v5r1 transfer with a comment', wallet: bob5, boc: await signed(bob5, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
+            {
+                name: 'v3r2 jetton transfer (DUSD)', wallet: alice, boc: await signed(alice, [internal({
+                    to: jettonWalletAddress(alice.address, dusd), value: toNano('0.1'), bounce: true,
+                    body: jettonTransferBody({ queryId: 1n, amount: 1_000_000n, destination: bob4.address, responseDestination: alice.address, forwardTonAmount: 1n, forwardPayload: commentPayload('bench') }),
+                })]),
+            },
+        ];
+        console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after 20 warm-up requests)\n`);
+        console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 |');
+        console.log('|---|---|---|---|---|---|');
+        for (const c of cases) {
+            const wallet = formatRawAddress(c.wallet.address);
+            const bare = await bareExecutor(service.store.db, c.boc);
+            const walletTimes = await timeRequests(() => post(`${base}/wallet/emulate`, { boc: c.boc }));
+            const eventTimes = await timeRequests(() => post(`${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }));
+            const ratio = percentile(walletTimes, 50) / percentile(bare.times, 50);
+            console.log(`| ${c.name} | ${bare.transactions} | ${ms(bare.times)} | ${ms(walletTimes)} | ${ms(eventTimes)} | ${ratio.toFixed(1)}× |`);
+        }
+    } finally {
+        await service.stop();
+        dir.remove();
+    }
+}
+
+async function post(url: string, json: unknown): Promise<void> {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
+}
+
+async function timeRequests(request: () => Promise<void>): Promise<number[]> {
+    for (let i = 0; i < 20; i++) await request();
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+        const start = performance.now();
+        await request();
+        times.push(performance.now() - start);
+    }
+    return times;
+}
+
+/**
+ * The same cascade on the bare emulator: states read and serialized beforehand, only
+ * `runTransaction` calls timed (signature checks off for the wallet, as wallet/emulate does).
+ */
+async function bareExecutor(db: ConstructorParameters<typeof StoreChainState>[0], boc: string): Promise<{ times: number[]; transactions: number }> {
+    const executor = await Executor.create();
+    const chain = new StoreChainState(db);
+    const config = await chain.config();
+    const now = await chain.now();
+    const root = Cell.fromBase64(boc);
+    const initial = new Map<string, string>();
+    const stateOf = async (address: string) => {
+        if (!initial.has(address)) initial.set(address, serializeShardAccount(shardAccountOf(Address.parseRaw(address), await chain.account(address))));
+        return initial.get(address)!;
+    };
+    // Learn the cascade and the states it needs once, then time runs of it.
+    const plan: Array<{ destination: string; message: Cell }> = [];
+    const discover = async () => {
+        const current = new Map<string, string>();
+        const queue = [{ message: root, destination: destinationOf(root) }];
+        while (queue.length > 0) {
+            const next = queue.shift()!;
+            plan.push(next);
+            const state = current.get(next.destination) ?? await stateOf(next.destination);
+            const { result } = await executor.runTransaction({ config, libs: null, verbosity: 'short', shardAccount: state, message: next.message, now, lt: 10n ** 12n + BigInt(plan.length), randomSeed: Buffer.alloc(32), ignoreChksig: plan.length === 1, debugEnabled: false });
+            if (!result.success) throw new Error(result.error);
+            current.set(next.destination, result.shardAccount);
+            const tx = parseTransactionCell(Cell.fromBase64(result.transaction), 0);
+            for (const out of tx.outMsgs) if (out.msgType === 'int_msg' && out.destination) queue.push({ message: out.cell, destination: out.destination });
+        }
+    };
+    await discover();
+    const run = async () => {
+        const current = new Map<string, string>();
+        let i = 0;
+        for (const step of plan) {
+            const state = current.get(step.destination) ?? initial.get(step.destination)!;
+            const { result } = await executor.runTransaction({ config, libs: null, verbosity: 'short', shardAccount: state, message: step.message, now, lt: 10n ** 12n + BigInt(++i), randomSeed: Buffer.alloc(32), ignoreChksig: i === 1, debugEnabled: false });
+            if (!result.success) throw new Error(result.error);
+            current.set(step.destination, result.shardAccount);
+        }
+    };
+    for (let i = 0; i < 20; i++) await run();
+    const times: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+        const start = performance.now();
+        await run();
+        times.push(performance.now() - start);
+    }
+    return { times, transactions: plan.length };
+}
+
+function destinationOf(message: Cell): string {
+    const info = loadMessage(message.beginParse()).info;
+    if (info.type === 'external-out') throw new Error('no destination');
+    return formatRawAddress(info.dest);
+}
+
+function percentile(values: number[], p: number): number {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function ms(values: number[]): string {
+    return `${percentile(values, 50).toFixed(1)} / ${percentile(values, 99).toFixed(1)} ms`;
+}

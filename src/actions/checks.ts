@@ -1,0 +1,58 @@
+import type { ActionType } from './action.ts';
+import { txOf, type Bubble, type BubbleTx } from './bubble.ts';
+import { implementsInterface } from './interfaces.ts';
+import type { Check } from './straw.ts';
+
+/** The building blocks of pattern checks. */
+
+export const isTx: Check = (b) => b.info.kind === 'tx';
+
+export function isAction(...types: ActionType[]): Check {
+    return (b) => b.info.kind === 'action' && types.includes(b.info.action.type);
+}
+
+/** The transaction's in-message body starts with one of these ops. */
+export function hasOp(...ops: number[]): Check {
+    return (b) => {
+        const tx = txOf(b);
+        return tx !== undefined && tx.opCode !== null && ops.includes(tx.opCode);
+    };
+}
+
+/** The transaction's account implements the interface (wallet_v4r2 counts as wallet, …). */
+export function hasInterface(name: string): Check {
+    return (b) => {
+        const tx = txOf(b);
+        return tx !== undefined && implementsInterface(tx.interfaces, name);
+    };
+}
+
+export function senderHasInterface(name: string): Check {
+    return (b) => {
+        const tx = txOf(b);
+        return tx !== undefined && implementsInterface(tx.inputFromInterfaces, name);
+    };
+}
+
+export function accountIs(address: string): Check {
+    return (b) => txOf(b)?.account === address;
+}
+
+export const succeeded: Check = (b) => txOf(b)?.success === true;
+
+export const hasValue: Check = (b) => (txOf(b)?.inputAmount ?? 0n) > 0n;
+
+export const isInternal: Check = (b) => txOf(b)?.external === false;
+
+/** A check on the transaction itself, for conditions the helpers above do not cover. */
+export function txWhere(predicate: (tx: BubbleTx, bubble: Bubble) => boolean): Check {
+    return (b) => {
+        const tx = txOf(b);
+        return tx !== undefined && predicate(tx, b);
+    };
+}
+
+/** Passes when one of the alternatives passes (each alternative: all of its checks). */
+export function anyOf(...alternatives: Check[][]): Check {
+    return (b, ctx) => alternatives.some((checks) => checks.every((c) => c(b, ctx)));
+}

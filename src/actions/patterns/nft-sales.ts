@@ -1,0 +1,79 @@
+import type { AuctionBidDraft, NftPurchaseDraft } from '../action.ts';
+import { actionOf } from '../bubble.ts';
+import { hasInterface, hasValue, isAction, isTx, txWhere } from '../checks.ts';
+import { UNKNOWN_ADDRESS } from '../facts.ts';
+import type { Pattern } from '../straw.ts';
+import { commentOf } from '../transfer-note.ts';
+import { tx } from './tx.ts';
+
+/** Sales and auctions of NFTs (getgems-style sale contracts and auctions). */
+
+/** A buy: value with an empty body, op 0 or a text comment other than "cancel". */
+const isBuyMessage = txWhere((t) => t.opCode === null || (t.opCode === 0 && commentOf(t.body).comment !== 'cancel'));
+
+export const NftPurchase: Pattern<NftPurchaseDraft> = {
+    name: 'NftPurchase',
+    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'getgems', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    root: {
+        checks: [isTx, hasInterface('nft_sale'), hasValue, isBuyMessage, (b, ctx) => ctx.facts.nftSales?.has(tx(b).account) === true],
+        build: (d, b, ctx) => {
+            const t = tx(b);
+            const sale = ctx.facts.nftSales!.get(t.account)!;
+            d.buyer = t.inputFrom ?? UNKNOWN_ADDRESS;
+            d.seller = sale.owner;
+            d.amount = sale.price;
+            d.nft = sale.nft;
+            // The purchase happened when the item changed hands.
+            d.success = false;
+        },
+        singleChild: {
+            checks: [isAction('NftItemTransfer')],
+            build: (d, b) => {
+                const transfer = actionOf(b, 'NftItemTransfer')!;
+                d.success = transfer.success && transfer.recipient === d.buyer;
+            },
+            optional: true,
+        },
+    },
+};
+
+/** A bid on a getgems auction: value with an empty body. */
+export const AuctionBidGetgems: Pattern<AuctionBidDraft> = {
+    name: 'AuctionBidGetgems',
+    create: () => ({ type: 'AuctionBid', success: false, auctionType: 'getgems', amount: 0n, bidder: UNKNOWN_ADDRESS, auction: UNKNOWN_ADDRESS }),
+    root: {
+        checks: [isTx, hasInterface('nft_auction_v1'), hasValue, txWhere((t) => t.opCode === null)],
+        build: (d, b, ctx) => {
+            const t = tx(b);
+            d.amount = t.inputAmount;
+            d.bidder = t.inputFrom ?? UNKNOWN_ADDRESS;
+            d.auction = t.account;
+            d.success = t.success;
+            const sale = ctx.facts.nftSales?.get(t.account);
+            if (sale) d.nft = sale.nft;
+        },
+    },
+};
+
+/** A bid that won the auction outright: the item goes to the bidder in the same trace. */
+export const AuctionBuyGetgems: Pattern<NftPurchaseDraft> = {
+    name: 'AuctionBuyGetgems',
+    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'getgems', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    root: {
+        checks: [isAction('AuctionBid')],
+        build: (d, b, ctx) => {
+            const bid = actionOf(b, 'AuctionBid')!;
+            Object.assign(d, { auctionType: bid.auctionType, amount: bid.amount, buyer: bid.bidder, success: bid.success });
+            const sale = ctx.facts.nftSales?.get(bid.auction);
+            d.seller = sale?.owner ?? bid.auction;
+        },
+        singleChild: {
+            checks: [isAction('NftItemTransfer')],
+            build: (d, b) => {
+                const transfer = actionOf(b, 'NftItemTransfer')!;
+                d.nft = transfer.nft;
+                d.success &&= transfer.success;
+            },
+        },
+    },
+};

@@ -1,0 +1,82 @@
+/**
+ * Op codes of protocol messages the patterns read (32-bit body prefixes, as the protocols publish
+ * them), with the names the API shows for them in `operation` and "Call: …" comments.
+ */
+export const OP = {
+    // STON.fi v1
+    stonfiSwap: 0x25938561,
+    stonfiPaymentRequest: 0xf93bb43f,
+    stonfiSwapOk: 0xc64370e5,
+    stonfiSwapOkRef: 0x45078540,
+    stonfiSwapRefund: 0x5ffe1295,
+    // STON.fi v2
+    stonfiSwapV2: 0x6664de2a,
+    stonfiPayToV2: 0x657b54f5,
+    stonfiPayVaultV2: 0x63381632,
+    stonfiDepositRefFeeV2: 0x0490f09b,
+    ptonTransfer: 0x01f3835d,
+    // DeDust
+    dedustNativeSwap: 0xea06185d,
+    dedustJettonSwap: 0xe3a0d482,
+    dedustSwapEvent: 0x9c610de3,
+    dedustSwapExternal: 0x61ee542d,
+    dedustPayoutFromPool: 0xad4eb6f5,
+    dedustPayout: 0x474f86cf,
+    // staking
+    tonstakersDeposit: 0x47d54391,
+    tonstakersWithdraw: 0x319b0cdc,
+    tonstakersPayoutMint: 0x1674b0a0,
+    tonstakersWithdrawalPayout: 0x0a77535c,
+    nftInit: 0x132f9a45,
+    whalesDeposit: 0x7bcd1fef,
+    whalesWithdraw: 0xda803efd,
+    whalesAccepted: 0x2c7e7b5f,
+    whalesWithdrawResponse: 0x23d9e7ee,
+    // elector
+    electorNewStake: 0x4e73744b,
+    electorNewStakeConfirmation: 0xf374484c,
+    electorRecoverStake: 0x47657424,
+    electorRecoverStakeResponse: 0xf96f7324,
+    // subscriptions (wallet v4 plugins)
+    subscriptionDeploy: 0xf71783cb,
+    subscriptionPaymentRequest: 0x706c7567,
+    subscriptionPaymentConfirmed: 0xf06c7567,
+    pluginDestruct: 0x64737472,
+    // misc
+    invoicePayload: 0x7aa23eb5,
+    changeDnsRecord: 0x4eb1f0f9,
+    telemintDeploy: 0x4637289a,
+    teleitemDeploy: 0x299a3e15,
+    relayerFee: 0x878da6e3,
+    xtrBuy: 0x4af6f2fe,
+    xtrBuyResult: 0x01339000,
+} as const;
+
+const NAMES = new Map<number, string>([
+    [OP.stonfiSwap, 'StonfiSwap'],
+    [OP.stonfiPaymentRequest, 'StonfiPaymentRequest'],
+    [OP.stonfiSwapV2, 'StonfiSwapV2'],
+    [OP.stonfiPayToV2, 'StonfiPayToV2'],
+    [OP.ptonTransfer, 'PtonTonTransfer'],
+    [OP.dedustNativeSwap, 'DedustSwap'],
+    [OP.dedustJettonSwap, 'DedustSwap'],
+    [OP.dedustPayoutFromPool, 'DedustPayoutFromPool'],
+    [OP.dedustPayout, 'DedustPayout'],
+    [OP.tonstakersDeposit, 'TonstakeDeposit'],
+    [OP.tonstakersWithdraw, 'TonstakeWithdraw'],
+    [OP.whalesDeposit, 'WhalesNominatorsDeposit'],
+    [OP.whalesWithdraw, 'WhalesNominatorsWithdraw'],
+    [OP.electorNewStake, 'ElectorNewStake'],
+    [OP.electorNewStakeConfirmation, 'ElectorNewStakeConfirmation'],
+    [OP.electorRecoverStake, 'ElectorRecoverStakeRequest'],
+    [OP.electorRecoverStakeResponse, 'ElectorRecoverStakeResponse'],
+    [OP.subscriptionPaymentRequest, 'PaymentRequest'],
+    [OP.subscriptionPaymentConfirmed, 'PaymentRequestResponse'],
+    [OP.pluginDestruct, 'WalletPluginDestruct'],
+    [OP.invoicePayload, 'InvoicePayload'],
+    [OP.changeDnsRecord, 'ChangeDnsRecord'],
+]);
+
+export function protocolOpName(op: number): string | undefined {
+    return NAMES.get(op >>> 0);
+}

@@ -1,0 +1,33 @@
+import type { ActionTraceNode } from '../../actions/trace-input.ts';
+import type { EmulatedTransaction } from '../../emulation/trace-emulator.ts';
+import { formatBlockId } from '../../ton/block-id.ts';
+import type { AccountDirectory } from './account-address.ts';
+import { presentTransaction } from './transaction.ts';
+
+/** Emulated transactions belong to no block; they carry the whole shard of their workchain at seqno 0. */
+const EMULATED_SHARD = '8000000000000000';
+
+/** Trace (spec 2.14) of an emulation, every node marked `emulated`. */
+export function presentEmulatedTrace(node: EmulatedTransaction, accounts: AccountDirectory): unknown {
+    const children = node.children.map(child => presentEmulatedTrace(child, accounts));
+    return {
+        transaction: presentTransaction(node.parsed, {
+            block: formatBlockId({ workchain: node.parsed.workchain, shard: EMULATED_SHARD, seqno: 0 }),
+            endBalance: node.endBalance,
+            raw: node.boc,
+        }, accounts),
+        interfaces: accounts.interfaces(node.parsed.account),
+        children: children.length > 0 ? children : undefined,
+        emulated: true,
+    };
+}
+
+/** The same tree as the action engine reads it. */
+export function actionTraceOf(node: EmulatedTransaction, interfaces: (address: string) => string[]): ActionTraceNode {
+    return {
+        transaction: node.parsed,
+        interfaces: interfaces(node.parsed.account),
+        children: node.children.map(child => actionTraceOf(child, interfaces)),
+        endBalance: node.endBalance,
+    };
+}

@@ -1,0 +1,104 @@
+import { Address, type ShardAccount } from '@ton/core';
+import { readBoc } from '../ton/boc/boc-reader.ts';
+import { BoundedMap } from './bounded-map.ts';
+import type { JettonPreviewFacts, NftItemFacts, TraceFacts } from '../actions/trace-input.ts';
+import { presentJettonPreview, type JettonMetadata } from '../api/present/jetton.ts';
+import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
+import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
+import { GetMethodRunner } from '../ton/interfaces/get-method-runner.ts';
+import { parseTokenContent } from '../ton/jetton/token-content.ts';
+import { accountInterfaces } from '../store/read/accounts.ts';
+import { jettonMasters } from '../store/read/jettons.ts';
+import type { IndexDb } from '../store/schema.ts';
+import type { EmulatedTrace } from './trace-emulator.ts';
+
+export interface InspectedTrace {
+    /** Interfaces of every account the trace touched (as the trace left it) or mentions (as indexed). */
+    interfaces: Map<string, string[]>;
+    facts: TraceFacts;
+    /** What detection read from the accounts the trace touched, as the trace left them. */
+    detected: Map<string, DetectedContract>;
+}
+
+let runner: Promise<GetMethodRunner> | undefined;
+const cache = new DetectionCache();
+/** What detection read from an account state, by address, code and data: the same state reads the same. */
+const detections = new BoundedMap<string, DetectedContract>(20_000);
+/** Whether a master confirmed a jetton wallet, by wallet, owner and the master's code and data. */
+const confirmations = new BoundedMap<string, boolean>(20_000);
+
+/**
+ * Reads what the accounts of an emulated trace are, from their states after the trace (a contract
+ * the trace deploys is recognised too): interfaces by running get-methods, jetton wallets
+ * confirmed by their master, and the jettons' previews from the index.
+ */
+export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, mentioned: Iterable<string>): Promise<InspectedTrace> {
+    runner ??= GetMethodRunner.create();
+    const run = await runner;
+    const detected = new Map<string, DetectedContract>();
+    const interfaces = new Map<string, string[]>();
+    for (const [address, state] of trace.after) {
+        const account = runnable(address, state);
+        if (!account) continue;
+        const key = `${address}|${account.code.hash().toString('hex')}|${account.data.hash().toString('hex')}`;
+        let found = detections.get(key);
+        if (!found) {
+            found = await detectInterfaces(account, run, { cache });
+            detections.set(key, found);
+        }
+        detected.set(address, found);
+        interfaces.set(address, found.interfaces);
+    }
+    const others = [...new Set(mentioned)].filter(address => !trace.after.has(address));
+    for (const [address, list] of await accountInterfaces(db, others)) interfaces.set(address, list);
+
+    const jettonWallets = new Map<string, { master: string; owner: string }>();
+    for (const [address, found] of detected) {
+        if (!found.jettonWallet) continue;
+        const { master, owner } = found.jettonWallet;
+        const masterAccount = runnable(master, trace.after.get(master)) ?? await indexedAccount(db, master);
+        if (!masterAccount) continue;
+        const key = `${address}|${owner}|${masterAccount.code.hash().toString('hex')}|${masterAccount.data.hash().toString('hex')}`;
+        let confirmed = confirmations.get(key);
+        if (confirmed === undefined) {
+            confirmed = await jettonWalletAddressOf(masterAccount, Address.parseRaw(owner), run) === address;
+            confirmations.set(key, confirmed);
+        }
+        if (confirmed) jettonWallets.set(address, { master, owner });
+    }
+    const mastersNeeded = new Set([...jettonWallets.values()].map(w => w.master));
+    for (const [address, found] of detected) if (found.jettonMaster) mastersNeeded.add(address);
+    const jettons = await jettonPreviews(db, [...mastersNeeded], detected);
+
+    const nftItems = new Map<string, NftItemFacts>();
+    for (const [address, found] of detected) {
+        if (found.nftItem) nftItems.set(address, { address, index: found.nftItem.index, collection: found.nftItem.collection, owner: found.nftItem.owner });
+    }
+    return { interfaces, facts: { jettonWallets, jettons, nftItems }, detected };
+}
+
+/** Metadata as indexed (with the off-chain document) where the index has the master, else its on-chain content. */
+async function jettonPreviews(db: IndexDb, masters: string[], detected: Map<string, DetectedContract>): Promise<Map<string, JettonPreviewFacts>> {
+    const previews = new Map<string, JettonPreviewFacts>();
+    for (const row of await jettonMasters(db, masters)) {
+        previews.set(row.address, presentJettonPreview(row.address, JSON.parse(row.metadata) as JettonMetadata));
+    }
+    for (const master of masters) {
+        if (previews.has(master)) continue;
+        const content = detected.get(master)?.jettonMaster?.content;
+        previews.set(master, presentJettonPreview(master, content ? parseTokenContent(content).onchain : undefined));
+    }
+    return previews;
+}
+
+function runnable(address: string, state: ShardAccount | undefined): DetectAccount | undefined {
+    const storage = state?.account?.storage;
+    if (storage?.state.type !== 'active' || !storage.state.state.code || !storage.state.state.data) return undefined;
+    return { address: Address.parseRaw(address), code: storage.state.state.code, data: storage.state.state.data, balance: storage.balance.coins };
+}
+
+async function indexedAccount(db: IndexDb, address: string): Promise<DetectAccount | undefined> {
+    const row = await db.selectFrom('account_states').select(['code', 'data', 'balance', 'status']).where('address', '=', address).executeTakeFirst();
+    if (!row || row.status !== 'active' || !row.code || !row.data) return undefined;
+    return { address: Address.parseRaw(address), code: readBoc(row.code)[0], data: readBoc(row.data)[0], balance: row.balance };
+}

@@ -1,0 +1,44 @@
+import { accountState, latestBlockUtime, latestChainConfig } from '../store/read/chain-state.ts';
+import type { IndexDb } from '../store/schema.ts';
+import { EmulationFailure } from './errors.ts';
+import type { EmulationChainState } from './trace-emulator.ts';
+
+/**
+ * Chain state for emulation read from the index: the latest indexed state of each account and
+ * the config of the newest indexed key block. The config text is kept while it does not change,
+ * so the emulator keeps its parsed config too.
+ */
+export class StoreChainState implements EmulationChainState {
+    private cachedConfig: { seqno: bigint; base64: string } | undefined;
+
+    constructor(private readonly db: IndexDb) {}
+
+    async config(): Promise<string> {
+        const row = await latestChainConfig(this.db);
+        if (!row) throw new EmulationFailure('unavailable', 'the index holds no blockchain config yet (no key block indexed); emulation needs one');
+        const seqno = BigInt(row.block_seqno);
+        if (this.cachedConfig?.seqno !== seqno) this.cachedConfig = { seqno, base64: row.config.toString('base64') };
+        return this.cachedConfig.base64;
+    }
+
+    async account(address: string) {
+        const row = await accountState(this.db, address);
+        if (!row) return undefined;
+        return {
+            status: row.status,
+            balance: row.balance,
+            code: row.code,
+            data: row.data,
+            lastTransLt: row.last_tx_lt,
+            accountLastTransLt: row.last_tx_lt + 1n + BigInt(row.last_tx_out_messages ?? 0),
+            lastTransHash: row.last_tx_hash,
+            lastUtime: Number(row.last_utime),
+        };
+    }
+
+    async now(): Promise<number> {
+        const wallClock = Math.floor(Date.now() / 1000);
+        const newestBlock = (await latestBlockUtime(this.db)) ?? 0;
+        return Math.max(wallClock, newestBlock);
+    }
+}

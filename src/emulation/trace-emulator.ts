@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Address, Cell, loadMessage, type ShardAccount } from '@ton/core';
+import { Executor } from '@ton/sandbox';
+import { formatRawAddress } from '../ton/address.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
+import { writeBoc } from '../ton/boc/boc-writer.ts';
+import { exitCodeDescription } from '../ton/exit-codes.ts';
+import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
+import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import { parseShardAccount, serializeShardAccount, shardAccountOf, withBalance, type StoredAccount } from './account-state.ts';
+import { EmulationFailure } from './errors.ts';
+
+/** The chain state an emulation starts from. */
+export interface EmulationChainState {
+    /** Base64 BOC of the config dictionary in force. */
+    config(): Promise<string>;
+    account(address: string): Promise<StoredAccount | undefined>;
+    /** Unix time the emulated transactions run at. */
+    now(): Promise<number>;
+}
+
+export interface EmulationLimits {
+    /** Most transactions one emulation may run (the root included). */
+    maxTransactions: number;
+    /** Wall-clock budget of one emulation, in milliseconds. */
+    timeBudgetMs: number;
+}
+
+export const DEFAULT_EMULATION_LIMITS: EmulationLimits = { maxTransactions: 1000, timeBudgetMs: 10_000 };
+
+export interface EmulateOptions {
+    /** Which transactions run with signature checks switched off (CHKSIG always succeeds). */
+    skipSignatureChecks: 'none' | 'first' | 'all';
+    /** Balance overrides per raw address, applied before the first transaction. */
+    balances?: ReadonlyMap<string, bigint>;
+    limits?: Partial<EmulationLimits>;
+    /** Run the root message only, leaving its out-messages undelivered. */
+    onlyRoot?: boolean;
+}
+
+export interface EmulatedTransaction {
+    parsed: ParsedTransaction;
+    /** The transaction's BOC as the emulator produced it. */
+    boc: Buffer;
+    endBalance: bigint;
+    /** Transactions caused by this one's internal out-messages, by the message's created lt. */
+    children: EmulatedTransaction[];
+}
+
+export interface EmulatedTrace {
+    root: EmulatedTransaction;
+    transactionCount: number;
+    /** Unix time the transactions ran at. */
+    now: number;
+    /** States of every account the trace touched, before it (overrides applied) and after it. */
+    before: Map<string, ShardAccount>;
+    after: Map<string, ShardAccount>;
+}
+
+interface PendingMessage {
+    cell: Cell;
+    createdLt: bigint;
+    destination: string;
+    parent: EmulatedTransaction | null;
+    order: number;
+}
+
+/** Longest stretch of emulation before other work on the event loop gets a turn. */
+const YIELD_EVERY_MS = 5;
+
+let sharedExecutor: Promise<Executor> | undefined;
+/** Its own emulator instance: the get-method runner keeps a trimmed config loaded in the shared one. */
+function emulationExecutor(): Promise<Executor> {
+    sharedExecutor ??= Executor.create();
+    return sharedExecutor;
+}
+
+/**
+ * Runs a message and everything it causes on the real TVM: the root message first, then every
+ * internal message it produced, lowest created lt first across all accounts, until none is left.
+ * Each account's state carries over from one of its transactions to the next. Nothing is written
+ * anywhere: the chain and the index are untouched.
+ */
+export async function emulateTrace(root: Cell, chain: EmulationChainState, options: EmulateOptions): Promise<EmulatedTrace> {
+    const limits = { ...DEFAULT_EMULATION_LIMITS, ...options.limits };
+    const deadline = Date.now() + limits.timeBudgetMs;
+    const [executor, config, now] = await Promise.all([emulationExecutor(), chain.config(), chain.now()]);
+    const seed = createHash('sha256').update(root.hash()).digest();
+
+    const before = new Map<string, ShardAccount>();
+    /** Each account's state as the emulator takes it (base64 ShardAccount) and its last transaction lt. */
+    const current = new Map<string, { state: string; lastLt: bigint }>();
+    const stateOf = async (address: string) => {
+        const known = current.get(address);
+        if (known !== undefined) return known;
+        const parsed = Address.parseRaw(address);
+        let state = shardAccountOf(parsed, await chain.account(address));
+        const override = options.balances?.get(address);
+        if (override !== undefined) state = withBalance(parsed, state, override, now);
+        before.set(address, state);
+        const entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt };
+        current.set(address, entry);
+        return entry;
+    };
+    for (const address of options.balances?.keys() ?? []) await stateOf(address);
+
+    const queue: PendingMessage[] = [{ cell: root, createdLt: 0n, destination: destinationOf(root), parent: null, order: 0 }];
+    let order = 1;
+    let rootTx: EmulatedTransaction | undefined;
+    let count = 0;
+    let lastYield = Date.now();
+    while (queue.length > 0) {
+        const next = takeEarliest(queue);
+        if (count >= limits.maxTransactions) {
+            throw new EmulationFailure('too_many_transactions', `the trace needs more than ${limits.maxTransactions} transactions; emulation stopped`);
+        }
+        if (Date.now() > deadline) {
+            throw new EmulationFailure('timeout', `emulation ran past its ${limits.timeBudgetMs} ms budget after ${count} transactions`);
+        }
+        const account = await stateOf(next.destination);
+        const lt = (account.lastLt > next.createdLt ? account.lastLt : next.createdLt) + 1n;
+        const skipChecks = options.skipSignatureChecks === 'all' || (options.skipSignatureChecks === 'first' && count === 0);
+        const { result } = await executor.runTransaction({
+            config, libs: null, verbosity: 'short', shardAccount: account.state, message: withFastBoc(next.cell), now, lt,
+            randomSeed: seed, ignoreChksig: skipChecks, debugEnabled: false,
+        });
+        if (!result.success) {
+            if (count === 0) throw await rejection(result.error, result.vmResults?.vmExitCode, account.state);
+            throw new Error(`the emulator could not run transaction ${count + 1} of the trace (on ${next.destination}): ${result.error}`);
+        }
+        const boc = Buffer.from(result.transaction, 'base64');
+        const parsed = parseTransactionCell(readBoc(boc)[0], Number(next.destination.split(':')[0]));
+        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt });
+        const node: EmulatedTransaction = { parsed, boc, endBalance: balanceOf(result.shardAccount), children: [] };
+        if (next.parent) next.parent.children.push(node);
+        else rootTx = node;
+        count++;
+        for (const out of options.onlyRoot ? [] : parsed.outMsgs) {
+            if (out.msgType !== 'int_msg' || !out.destination) continue;
+            queue.push({ cell: out.cell, createdLt: out.createdLt, destination: out.destination, parent: node, order: order++ });
+        }
+        // The TVM runs synchronously; let other requests in now and then.
+        if (Date.now() - lastYield > YIELD_EVERY_MS) {
+            await yieldToEventLoop();
+            lastYield = Date.now();
+        }
+    }
+    for (const node of walkTrace(rootTx!)) node.children.sort((a, b) => compareLt(a.parsed.inMsg!.createdLt, b.parsed.inMsg!.createdLt));
+    const afterStates = new Map([...current].map(([address, entry]) => [address, parseShardAccount(entry.state)]));
+    return { root: rootTx!, transactionCount: count, now, before, after: afterStates };
+}
+
+/**
+ * The emulator serializes the message it is given with `toBoc()`; @ton/core's serializer rehashes
+ * every cell, our writer reuses the bytes the cell was read from.
+ */
+function withFastBoc(cell: Cell): Cell {
+    return { toBoc: () => writeBoc(cell) } as unknown as Cell;
+}
+
+function balanceOf(shardAccount: string): bigint {
+    return parseShardAccount(shardAccount).account?.storage.balance.coins ?? 0n;
+}
+
+function destinationOf(message: Cell): string {
+    const info = loadMessage(message.beginParse()).info;
+    if (info.type === 'external-out') throw new EmulationFailure('invalid_input', 'an outbound external message has no destination to emulate');
+    return formatRawAddress(info.dest);
+}
+
+function takeEarliest(queue: PendingMessage[]): PendingMessage {
+    let best = 0;
+    for (let i = 1; i < queue.length; i++) {
+        const a = queue[i];
+        const b = queue[best];
+        if (a.createdLt < b.createdLt || (a.createdLt === b.createdLt && a.order < b.order)) best = i;
+    }
+    return queue.splice(best, 1)[0];
+}
+
+export function* walkTrace(node: EmulatedTransaction): Generator<EmulatedTransaction> {
+    yield node;
+    for (const child of node.children) yield* walkTrace(child);
+}
+
+function compareLt(a: bigint, b: bigint): number {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function rejection(error: string, exitCode: number | undefined, shardAccount: string): Promise<EmulationFailure> {
+    const state = parseShardAccount(shardAccount).account?.storage.state;
+    const interfaces = state?.type === 'active' && state.state.code ? interfacesByCodeHash(state.state.code.hash().toString('hex')) : [];
+    if (exitCode === undefined) return new EmulationFailure('rejected', `the destination did not accept the message: ${error}`);
+    const meaning = exitCodeDescription(exitCode, interfaces);
+    return new EmulationFailure(
+        'rejected',
+        `the destination did not accept the message: exit code ${exitCode}${meaning ? ` (${meaning})` : ''}`,
+        { exit_code: exitCode, ...(meaning ? { meaning } : {}) },
+    );
+}

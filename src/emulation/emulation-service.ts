@@ -1,5 +1,6 @@
-import { Cell, type Address } from '@ton/core';
+import type { Address, Cell } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
 import { knownCode } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { externalMessageRisk, type WalletRisk } from '../risk/wallet-risk.ts';
@@ -85,7 +86,7 @@ export class EmulationService {
     /** The destination's code, or the StateInit's; an account with neither cannot run a message. */
     private async requireRunnable(address: string, root: RootMessage): Promise<Cell> {
         const stored = await this.chain.account(address);
-        const code = stored?.status === 'active' && stored.code ? Cell.fromBoc(stored.code)[0] : root.message.init?.code;
+        const code = stored?.status === 'active' && stored.code ? readBoc(stored.code)[0] : root.message.init?.code;
         if (!code) throw new EmulationFailure('invalid_input', `account ${address} has no code and the message carries no StateInit to deploy it`);
         return code;
     }

@@ -9,6 +9,7 @@ import { exitCodeDescription } from '../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { parseShardAccount, serializeShardAccount, shardAccountOf, withBalance, type StoredAccount } from './account-state.ts';
+import { BoundedMap } from './bounded-map.ts';
 import { EmulationFailure } from './errors.ts';
 
 /** The chain state an emulation starts from. */
@@ -53,8 +54,7 @@ export interface EmulatedTrace {
     transactionCount: number;
     /** Unix time the transactions ran at. */
     now: number;
-    /** States of every account the trace touched, before it (overrides applied) and after it. */
-    before: Map<string, ShardAccount>;
+    /** States of every account the trace touched, after it. */
     after: Map<string, ShardAccount>;
 }
 
@@ -65,6 +65,9 @@ interface PendingMessage {
     parent: EmulatedTransaction | null;
     order: number;
 }
+
+/** Indexed account states as the emulator takes them, by address, last transaction and balance. */
+const preparedStates = new BoundedMap<string, { state: string; lastLt: bigint }>(10_000);
 
 /** Longest stretch of emulation before other work on the event loop gets a turn. */
 const YIELD_EVERY_MS = 5;
@@ -88,18 +91,22 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
     const [executor, config, now] = await Promise.all([emulationExecutor(), chain.config(), chain.now()]);
     const seed = createHash('sha256').update(root.hash()).digest();
 
-    const before = new Map<string, ShardAccount>();
     /** Each account's state as the emulator takes it (base64 ShardAccount) and its last transaction lt. */
     const current = new Map<string, { state: string; lastLt: bigint }>();
     const stateOf = async (address: string) => {
         const known = current.get(address);
         if (known !== undefined) return known;
-        const parsed = Address.parseRaw(address);
-        let state = shardAccountOf(parsed, await chain.account(address));
+        const stored = await chain.account(address);
         const override = options.balances?.get(address);
-        if (override !== undefined) state = withBalance(parsed, state, override, now);
-        before.set(address, state);
-        const entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt };
+        const key = stored && override === undefined ? `${address}|${stored.lastTransHash}|${stored.balance}` : undefined;
+        let entry = key ? preparedStates.get(key) : undefined;
+        if (!entry) {
+            const parsed = Address.parseRaw(address);
+            let state = shardAccountOf(parsed, stored);
+            if (override !== undefined) state = withBalance(parsed, state, override, now);
+            entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt };
+            if (key) preparedStates.set(key, entry);
+        }
         current.set(address, entry);
         return entry;
     };
@@ -127,7 +134,7 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
         });
         if (!result.success) {
             if (count === 0) throw await rejection(result.error, result.vmResults?.vmExitCode, account.state);
-            throw new Error(`the emulator could not run transaction ${count + 1} of the trace (on ${next.destination}): ${result.error}`);
+            throw new EmulationFailure('rejected', `the emulator could not run transaction ${count + 1} of the trace (a message to ${next.destination}): ${result.error}`);
         }
         const boc = Buffer.from(result.transaction, 'base64');
         const parsed = parseTransactionCell(readBoc(boc)[0], Number(next.destination.split(':')[0]));
@@ -148,7 +155,7 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
     }
     for (const node of walkTrace(rootTx!)) node.children.sort((a, b) => compareLt(a.parsed.inMsg!.createdLt, b.parsed.inMsg!.createdLt));
     const afterStates = new Map([...current].map(([address, entry]) => [address, parseShardAccount(entry.state)]));
-    return { root: rootTx!, transactionCount: count, now, before, after: afterStates };
+    return { root: rootTx!, transactionCount: count, now, after: afterStates };
 }
 
 /**

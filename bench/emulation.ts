@@ -23,8 +23,7 @@ const ROUNDS = Number(process.env.BENCH_EMULATION_ROUNDS ?? 200);
  */
 export async function emulationBench(): Promise<void> {
     const dir = tempDir('bench-emulation-');
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: 200 });
-    const base = `${service.url.replace(/\/$/, '')}/v2`;
+    let service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: 200 });
     try {
         while ((service.indexer!.lastIndexed?.block.id.seqno ?? 0) < SEED_STEPS.length + 3) await sleep(50);
         const manifest = service.devnet!.manifest();
@@ -46,6 +45,10 @@ export async function emulationBench(): Promise<void> {
                 })]),
             },
         ];
+        // The devnet stops producing blocks: the API serves the index it left, as `--source none` would.
+        await service.stop();
+        service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, source: 'none' });
+        const base = `${service.url.replace(/\/$/, '')}/v2`;
         console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after 20 warm-up requests)\n`);
         console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 |');
         console.log('|---|---|---|---|---|---|');
@@ -69,6 +72,7 @@ async function post(url: string, json: unknown): Promise<void> {
     if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
 }
 
+/** Durations of ROUNDS runs after 20 warm-up runs, in ms. */
 async function timeRequests(request: () => Promise<void>): Promise<number[]> {
     for (let i = 0; i < 20; i++) await request();
     const times: number[] = [];
@@ -122,14 +126,7 @@ async function bareExecutor(db: ConstructorParameters<typeof StoreChainState>[0]
             current.set(step.destination, result.shardAccount);
         }
     };
-    for (let i = 0; i < 20; i++) await run();
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-        const start = performance.now();
-        await run();
-        times.push(performance.now() - start);
-    }
-    return { times, transactions: plan.length };
+    return { times: await timeRequests(run), transactions: plan.length };
 }
 
 function destinationOf(message: Cell): string {

@@ -56,6 +56,8 @@ export interface JettonTransferDraft extends Base, TransferNote {
     amount: bigint;
     /** forward payload of the transfer (what DEX and staking patterns read) */
     payload?: import('@ton/core').Cell | null;
+    /** a wrapped-native (pTON) transfer: the amount is nanograms moved as such */
+    wrappedNative?: boolean;
 }
 
 export interface FlawedJettonTransferDraft extends Base, TransferNote {

@@ -59,6 +59,8 @@ export interface Bubble {
 /** Everything a pattern may read besides the bubbles. */
 export interface EngineContext {
     facts: TraceFacts;
+    /** interfaces of every account of the trace (as its nodes carry them), for checks on action bubbles */
+    accountInterfaces?: ReadonlyMap<string, readonly string[]>;
 }
 
 export function txOf(bubble: Bubble): BubbleTx | undefined {

@@ -1,5 +1,5 @@
 import type { ActionType } from './action.ts';
-import { txOf, type Bubble, type BubbleTx } from './bubble.ts';
+import { txOf, type Bubble, type BubbleTx, type EngineContext } from './bubble.ts';
 import { implementsInterface } from './interfaces.ts';
 import type { Check } from './straw.ts';
 
@@ -55,4 +55,10 @@ export function txWhere(predicate: (tx: BubbleTx, bubble: Bubble) => boolean): C
 /** Passes when one of the alternatives passes (each alternative: all of its checks). */
 export function anyOf(...alternatives: Check[][]): Check {
     return (b, ctx) => alternatives.some((checks) => checks.every((c) => c(b, ctx)));
+}
+
+/** Whether `account` (an address an action names) implements the interface, by the trace's nodes. */
+export function accountImplements(ctx: EngineContext, account: string | undefined, name: string): boolean {
+    if (account === undefined) return false;
+    return implementsInterface(ctx.accountInterfaces?.get(account) ?? [], name);
 }

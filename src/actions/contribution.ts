@@ -30,6 +30,9 @@ export function gramContribution(a: ActionDraft, account: string): bigint {
             return dir(a.staker, a.pool, a.amount);
         case 'WithdrawStake':
             return dir(a.pool, a.staker, a.amount);
+        case 'JettonTransfer':
+            // Only a wrapped-native (pTON) transfer with both ends known moves grams as such.
+            return a.wrappedNative && a.sender !== undefined && a.recipient !== undefined ? dir(a.sender, a.recipient, a.amount) : 0n;
         case 'JettonSwap':
             if (account !== a.userWallet) return 0n;
             if (a.in.kind === 'native') return -a.in.amount;

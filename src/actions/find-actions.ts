@@ -25,7 +25,7 @@ export interface FindActionsOptions {
  * fallbacks for the transactions left → failed sends from the wallets' signed requests.
  */
 export function findActions(root: ActionTraceNode, facts: TraceFacts, options: FindActionsOptions = {}): ActionsResult {
-    const ctx: EngineContext = { facts };
+    const ctx: EngineContext = { facts, accountInterfaces: accountInterfaces(root) };
     const tree = bubblesFromTrace(root);
     applyPatterns(tree, options.patterns ?? PATTERNS, ctx);
     const order = transactionOrder(root);
@@ -41,6 +41,16 @@ export function findActions(root: ActionTraceNode, facts: TraceFacts, options: F
     };
     visit(tree);
     return { actions: addIntentions(root, actions, facts), valueFlow };
+}
+
+function accountInterfaces(root: ActionTraceNode): Map<string, readonly string[]> {
+    const out = new Map<string, readonly string[]>();
+    const walk = (n: ActionTraceNode) => {
+        if (n.interfaces.length > 0 && !out.has(n.transaction.account)) out.set(n.transaction.account, n.interfaces);
+        n.children.forEach(walk);
+    };
+    walk(root);
+    return out;
 }
 
 /** Position of each transaction in the trace (by lt, then pre-order), to list base transactions chronologically. */

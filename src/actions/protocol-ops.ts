@@ -22,16 +22,30 @@ export const OP = {
     dedustSwapExternal: 0x61ee542d,
     dedustPayoutFromPool: 0xad4eb6f5,
     dedustPayout: 0x474f86cf,
+    // TONCO (v3 pools)
+    toncoPoolSwap: 0xa7fb58f8,
+    toncoRouterPayTo: 0xa1daa96d,
+    // Bidask
+    bidaskSwap: 0xf2ef6c1b,
+    bidaskRangeSwap: 0x66210c65,
+    bidaskSwapSuccess: 0x520e4831,
+    bidaskSwapSuccessV2: 0xd3a25890,
+    bidaskNativeTransferNotification: 0x6edd65f0,
+    // Moon (mooncx)
+    moonSwap: 0xb37a900b,
+    moonSwapSucceed: 0xcb7f38d6,
     // staking
     tonstakersDeposit: 0x47d54391,
     tonstakersWithdraw: 0x319b0cdc,
     tonstakersPayoutMint: 0x1674b0a0,
     tonstakersWithdrawalPayout: 0x0a77535c,
     nftInit: 0x132f9a45,
-    whalesDeposit: 0x7bcd1fef,
-    whalesWithdraw: 0xda803efd,
-    whalesAccepted: 0x2c7e7b5f,
-    whalesWithdrawResponse: 0x23d9e7ee,
+    // TON Whales nominator pool: crc32 of the contract's op names
+    whalesDeposit: 0x7bcd1fef, // op::stake_deposit
+    whalesDepositResponse: 0xc641e932, // op::stake_deposit::response
+    whalesWithdraw: 0xda803efd, // op::stake_withdraw
+    whalesWithdrawDelayed: 0x74bb3427, // op::stake_withdraw::delayed
+    whalesWithdrawResponse: 0x23d421e1, // op::stake_withdraw::response
     // elector
     electorNewStake: 0x4e73744b,
     electorNewStakeConfirmation: 0xf374484c,
@@ -48,6 +62,7 @@ export const OP = {
     telemintDeploy: 0x4637289a,
     teleitemDeploy: 0x299a3e15,
     relayerFee: 0x878da6e3,
+    wtonMint: 0x77a33521,
     xtrBuy: 0x4af6f2fe,
     xtrBuyResult: 0x01339000,
 } as const;
@@ -66,6 +81,10 @@ const NAMES = new Map<number, string>([
     [OP.tonstakersWithdraw, 'TonstakeWithdraw'],
     [OP.whalesDeposit, 'WhalesNominatorsDeposit'],
     [OP.whalesWithdraw, 'WhalesNominatorsWithdraw'],
+    [OP.toncoPoolSwap, 'ToncoPoolV3Swap'],
+    [OP.toncoRouterPayTo, 'ToncoRouterV3PayTo'],
+    [OP.bidaskSwap, 'BidaskSwap'],
+    [OP.moonSwap, 'MoonSwap'],
     [OP.electorNewStake, 'ElectorNewStake'],
     [OP.electorNewStakeConfirmation, 'ElectorNewStakeConfirmation'],
     [OP.electorRecoverStake, 'ElectorRecoverStakeRequest'],

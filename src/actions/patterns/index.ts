@@ -1,16 +1,26 @@
 import type { AnyPattern } from '../straw.ts';
+import { BidaskSwapFromJetton, BidaskSwapFromNative } from './bidask.ts';
 import { DedustSwapFromJetton, DedustSwapFromNative } from './dedust.ts';
+import { DomainRenew } from './dns.ts';
 import { ElectionsDepositStake, ElectionsRecoverStake } from './elections.ts';
 import { GasRelayer } from './gas-relay.ts';
 import { InvoicePaymentJetton, InvoicePaymentNative } from './invoices.ts';
 import { FlawedJettonTransfer, JettonBurn, JettonMintFromMaster, JettonMintGovernance, JettonTransferClassic, JettonTransferMinimal } from './jettons.ts';
+import { MegatonFiSwap } from './megaton.ts';
+import { MooncxSwapFromJetton, MooncxSwapFromNative } from './mooncx.ts';
 import { NftTransfer, NftTransferNotify } from './nft.ts';
 import { AuctionBidGetgems, AuctionBuyGetgems, NftPurchase } from './nft-sales.ts';
 import {
     DepositLiquidStake, DepositTFStake, PendingWithdrawRequestLiquid, WithdrawLiquidStake, WithdrawStakeImmediately, WithdrawTFStakeRequest,
 } from './staking.ts';
+import { PtonTransferIn, PtonTransferOut } from './pton.ts';
 import { StonfiSwapV1, StonfiSwapV2 } from './stonfi.ts';
 import { SubscriptionDeploy, SubscriptionPayment, UnSubscriptionByBeneficiary, UnSubscriptionBySubscriber } from './subscriptions.ts';
+import { FragmentSimpleBid, TgAuctionV1InitialBid } from './telegram.ts';
+import { ToncoSwap } from './tonco.ts';
+import { DepositWhalesStake, WithdrawWhalesStake, WithdrawWhalesStakeRequest } from './whales.ts';
+import { WtonMint } from './wton.ts';
+import { XtrWithdraw } from './xtr.ts';
 
 /**
  * Every pattern the engine applies, in priority order: each runs over the whole tree until it no
@@ -18,24 +28,31 @@ import { SubscriptionDeploy, SubscriptionPayment, UnSubscriptionByBeneficiary, U
  * protocol patterns after them match on those actions rather than on raw transactions.
  */
 export const PATTERNS: readonly AnyPattern[] = [
+    FragmentSimpleBid,
     GasRelayer,
     NftTransfer,
     NftTransferNotify,
+    PtonTransferOut,
+    PtonTransferIn,
     FlawedJettonTransfer,
+    XtrWithdraw,
     JettonTransferClassic,
     JettonTransferMinimal,
     JettonBurn,
+    WtonMint,
     NftPurchase,
     StonfiSwapV1,
     StonfiSwapV2,
     DedustSwapFromNative,
     DedustSwapFromJetton,
+    TgAuctionV1InitialBid,
     AuctionBidGetgems,
     AuctionBuyGetgems,
     JettonMintFromMaster,
     JettonMintGovernance,
     InvoicePaymentNative,
     InvoicePaymentJetton,
+    MegatonFiSwap,
     UnSubscriptionBySubscriber,
     UnSubscriptionByBeneficiary,
     SubscriptionDeploy,
@@ -48,4 +65,13 @@ export const PATTERNS: readonly AnyPattern[] = [
     WithdrawTFStakeRequest,
     WithdrawStakeImmediately,
     WithdrawLiquidStake,
+    DepositWhalesStake,
+    WithdrawWhalesStakeRequest,
+    WithdrawWhalesStake,
+    DomainRenew,
+    BidaskSwapFromNative,
+    BidaskSwapFromJetton,
+    MooncxSwapFromNative,
+    MooncxSwapFromJetton,
+    ToncoSwap,
 ];

@@ -1,12 +1,12 @@
 import type { Cell } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
-import { loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import { OP_EXCESS, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
 import type { JettonSwapDraft } from '../action.ts';
-import { actionOf, type Bubble } from '../bubble.ts';
+import { actionOf } from '../bubble.ts';
 import { hasInterface, hasOp, isAction, isTx } from '../checks.ts';
 import { OP } from '../protocol-ops.ts';
-import type { Check, Pattern } from '../straw.ts';
-import { jettonAsset, newSwap, transferWithPayload } from './swap-helpers.ts';
+import type { Check, Pattern, Straw } from '../straw.ts';
+import { finishWithTransfer, newSwap, startFromTransfer, transferWithPayload } from './swap-helpers.ts';
 import { tx } from './tx.ts';
 
 /** STON.fi DEX swaps, v1 and v2: jettons to the router, the pool, pay_to from the pool to the router, jettons out. */
@@ -31,20 +31,6 @@ function payToExitCode(body: Cell | null, addressesBefore: number): number | und
         for (let i = 0; i < addressesBefore; i++) loadMsgAddress(s);
         return s.loadUint(32);
     }, body) ?? undefined;
-}
-
-function startFromTransfer(d: JettonSwapDraft, b: Bubble): void {
-    const transfer = actionOf(b, 'JettonTransfer')!;
-    d.userWallet = transfer.sender ?? d.userWallet;
-    d.in = jettonAsset(transfer.master, transfer.amount);
-    d.success = transfer.success;
-}
-
-function finishWithTransfer(d: JettonSwapDraft, b: Bubble): void {
-    const transfer = actionOf(b, 'JettonTransfer')!;
-    d.out = jettonAsset(transfer.master, transfer.amount);
-    // A refund sends the input jetton back: no swap happened.
-    d.success &&= transfer.success && transfer.recipient === d.userWallet && (d.in.kind !== 'jetton' || d.in.master !== transfer.master);
 }
 
 const v1ToSender: Check = (b) => {
@@ -76,6 +62,17 @@ export const StonfiSwapV1: Pattern<JettonSwapDraft> = {
     },
 };
 
+/** The referral branch of a v2 swap: pay_vault#63381632 to the router → deposit_ref_fee#0490f09b on the vault → excess. */
+const referralFee: Straw<JettonSwapDraft> = {
+    checks: [isTx, hasOp(OP.stonfiPayVaultV2)],
+    optional: true,
+    singleChild: {
+        checks: [isTx, hasOp(OP.stonfiDepositRefFeeV2)],
+        optional: true,
+        children: [{ checks: [isTx, hasOp(OP_EXCESS)], optional: true }],
+    },
+};
+
 export const StonfiSwapV2: Pattern<JettonSwapDraft> = {
     name: 'StonfiSwapV2',
     create: newSwap('stonfi'),
@@ -87,18 +84,21 @@ export const StonfiSwapV2: Pattern<JettonSwapDraft> = {
             build: (d, b) => {
                 d.success &&= tx(b).success;
             },
-            singleChild: {
-                checks: [isTx, hasOp(OP.stonfiPayToV2)],
-                build: (d, b) => {
-                    const t = tx(b);
-                    d.router = t.account;
-                    d.success &&= t.success && payToExitCode(t.body, 3) === OP.stonfiSwapOk;
+            children: [
+                {
+                    checks: [isTx, hasOp(OP.stonfiPayToV2)],
+                    build: (d, b) => {
+                        const t = tx(b);
+                        d.router = t.account;
+                        d.success &&= t.success && payToExitCode(t.body, 3) === OP.stonfiSwapOk;
+                    },
+                    children: [
+                        { checks: [isAction('JettonTransfer')], build: finishWithTransfer },
+                        { checks: [isTx, hasOp(OP_EXCESS)], optional: true },
+                    ],
                 },
-                children: [
-                    { checks: [isAction('JettonTransfer')], build: finishWithTransfer },
-                    { checks: [isTx, hasOp(0xd53276db)], optional: true },
-                ],
-            },
+                referralFee,
+            ],
         },
     },
 };

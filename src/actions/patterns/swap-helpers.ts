@@ -1,8 +1,10 @@
 import type { Cell } from '@ton/core';
 import { peekOp } from '../../ton/bodies/index.ts';
-import type { Asset, JettonSwapDraft } from '../action.ts';
+import type { Asset, JettonSwapDraft, JettonTransferDraft } from '../action.ts';
 import { actionOf, type Bubble } from '../bubble.ts';
+import { accountImplements } from '../checks.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
+import type { Check } from '../straw.ts';
 
 export function newSwap(dex: string): () => JettonSwapDraft {
     return () => ({
@@ -22,4 +24,33 @@ export function transferWithPayload(op: number) {
 
 export function jettonAsset(master: string | undefined, amount: bigint): Asset {
     return { kind: 'jetton', master: master ?? UNKNOWN_ADDRESS, amount };
+}
+
+/** What a transfer moves: nanograms for a wrapped-native (pTON) one, else the jetton. */
+export function transferAsset(transfer: JettonTransferDraft): Asset {
+    return transfer.wrappedNative ? { kind: 'native', amount: transfer.amount } : jettonAsset(transfer.master, transfer.amount);
+}
+
+export function sameAsset(a: Asset, b: Asset): boolean {
+    return a.kind === b.kind && (a.kind === 'native' || (b.kind === 'jetton' && a.master === b.master));
+}
+
+/** The user's transfer into the DEX: who swaps what. */
+export function startFromTransfer(d: JettonSwapDraft, b: Bubble): void {
+    const transfer = actionOf(b, 'JettonTransfer')!;
+    d.userWallet = transfer.sender ?? d.userWallet;
+    d.in = transferAsset(transfer);
+    d.success = transfer.success;
+}
+
+/** The DEX's transfer out: what the user got. A refund (the input asset back) is no swap. */
+export function finishWithTransfer(d: JettonSwapDraft, b: Bubble): void {
+    const transfer = actionOf(b, 'JettonTransfer')!;
+    d.out = transferAsset(transfer);
+    d.success &&= transfer.success && transfer.recipient === d.userWallet && !sameAsset(d.in, d.out);
+}
+
+/** A jetton transfer bubble whose recipient (as the trace's nodes show it) implements the interface. */
+export function transferTo(name: string): Check {
+    return (b, ctx) => accountImplements(ctx, actionOf(b, 'JettonTransfer')?.recipient, name);
 }

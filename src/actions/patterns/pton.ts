@@ -1,0 +1,101 @@
+import type { Cell } from '@ton/core';
+import { OP_JETTON_NOTIFY, OP_JETTON_TRANSFER, loadForwardPayload, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import type { JettonTransferDraft } from '../action.ts';
+import type { Bubble } from '../bubble.ts';
+import { hasOp, isTx } from '../checks.ts';
+import { UNKNOWN_ADDRESS, masterOfWallet } from '../facts.ts';
+import { OP } from '../protocol-ops.ts';
+import type { Pattern } from '../straw.ts';
+import { tx } from './tx.ts';
+
+/**
+ * Proxy TON (pTON, STON.fi's wrapped native coin): grams sent to a pTON wallet with ton_transfer
+ * are announced to the wallet's owner (a DEX router) as a jetton transfer; the owner's jetton
+ * transfer out of its pTON wallet reaches the user as plain grams (again ton_transfer).
+ * Both become JettonTransfer actions flagged wrappedNative, so the DEX patterns see one shape.
+ */
+
+/** ton_transfer#01f3835d query_id:uint64 ton_amount:Coins refund_address:MsgAddress forward_payload:(Either Cell ^Cell) */
+function loadTonTransfer(body: Cell | null) {
+    if (!body) return null;
+    return tryLoad((s) => {
+        s.skip(32 + 64);
+        const amount = s.loadCoins();
+        loadMsgAddress(s);
+        return { amount, payload: loadForwardPayload(s).value };
+    }, body);
+}
+
+function newTransfer(): JettonTransferDraft {
+    return { type: 'JettonTransfer', success: false, sendersWallet: UNKNOWN_ADDRESS, recipientsWallet: UNKNOWN_ADDRESS, amount: 0n, wrappedNative: true };
+}
+
+function flow(d: JettonTransferDraft, f: import('../value-flow.ts').ValueFlow): void {
+    if (!d.success || d.master === undefined || d.recipient === undefined || d.sender === undefined) return;
+    f.addJettons(d.recipient, d.master, d.amount);
+    f.subJettons(d.sender, d.master, d.amount);
+}
+
+function wallet(d: JettonTransferDraft, b: Bubble, facts: import('../trace-input.ts').TraceFacts): void {
+    const t = tx(b);
+    d.sendersWallet = t.account;
+    d.recipientsWallet = t.account;
+    d.master = masterOfWallet(facts, t.account);
+    d.success = t.success;
+}
+
+/** User → pTON wallet (ton_transfer) → transfer_notification to the wallet's owner. */
+export const PtonTransferIn: Pattern<JettonTransferDraft> = {
+    name: 'PtonTransferIn',
+    create: newTransfer,
+    root: {
+        checks: [isTx, hasOp(OP.ptonTransfer)],
+        build: (d, b, ctx) => {
+            wallet(d, b, ctx.facts);
+            const t = tx(b);
+            d.sender = t.inputFrom ?? undefined;
+            const body = loadTonTransfer(t.body);
+            if (body) {
+                d.amount = body.amount;
+                d.payload = body.payload;
+            }
+        },
+        valueFlow: flow,
+        singleChild: {
+            checks: [isTx, hasOp(OP_JETTON_NOTIFY)],
+            build: (d, b) => {
+                d.recipient = tx(b).account;
+                d.success &&= tx(b).success;
+            },
+        },
+    },
+};
+
+/** The owner's jetton transfer on its pTON wallet → ton_transfer with the grams to the recipient. */
+export const PtonTransferOut: Pattern<JettonTransferDraft> = {
+    name: 'PtonTransferOut',
+    create: newTransfer,
+    root: {
+        checks: [isTx, hasOp(OP_JETTON_TRANSFER)],
+        build: (d, b, ctx) => {
+            wallet(d, b, ctx.facts);
+            const t = tx(b);
+            d.sender = t.inputFrom ?? undefined;
+            if (t.parsed?.name === 'jetton_transfer') {
+                d.amount = t.parsed.value.amount;
+                d.payload = t.parsed.value.forwardPayload.value;
+            }
+        },
+        valueFlow: flow,
+        singleChild: {
+            checks: [isTx, hasOp(OP.ptonTransfer)],
+            build: (d, b) => {
+                const t = tx(b);
+                d.recipient = t.account;
+                d.success &&= t.success;
+                const body = loadTonTransfer(t.body);
+                if (body) d.amount = body.amount;
+            },
+        },
+    },
+};

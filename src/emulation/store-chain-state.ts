@@ -1,4 +1,4 @@
-import { accountState, latestBlockUtime, latestChainConfig } from '../store/read/chain-state.ts';
+import { accountState, latestBlockUtime, latestChainConfig, latestChainConfigBlock } from '../store/read/chain-state.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { EmulationFailure } from './errors.ts';
 import type { EmulationChainState } from './trace-emulator.ts';
@@ -14,10 +14,11 @@ export class StoreChainState implements EmulationChainState {
     constructor(private readonly db: IndexDb) {}
 
     async config(): Promise<string> {
+        const block = await latestChainConfigBlock(this.db);
+        if (block && this.cachedConfig?.seqno === BigInt(block.block_seqno)) return this.cachedConfig.base64;
         const row = await latestChainConfig(this.db);
         if (!row) throw new EmulationFailure('unavailable', 'the index holds no blockchain config yet (no key block indexed); emulation needs one');
-        const seqno = BigInt(row.block_seqno);
-        if (this.cachedConfig?.seqno !== seqno) this.cachedConfig = { seqno, base64: row.config.toString('base64') };
+        this.cachedConfig = { seqno: BigInt(row.block_seqno), base64: row.config.toString('base64') };
         return this.cachedConfig.base64;
     }
 

@@ -1,5 +1,10 @@
 import type { IndexDb } from '../schema.ts';
 
+/** Which key block's config the index holds (without the config itself), or undefined before one is indexed. */
+export function latestChainConfigBlock(db: IndexDb) {
+    return db.selectFrom('chain_config').select(['block_workchain', 'block_seqno', 'utime']).where('id', '=', 1).executeTakeFirst();
+}
+
 /** The config of the newest indexed key block, or undefined before one is indexed. */
 export function latestChainConfig(db: IndexDb) {
     return db.selectFrom('chain_config').select(['block_workchain', 'block_seqno', 'utime', 'config']).where('id', '=', 1).executeTakeFirst();

@@ -62,13 +62,13 @@ export class EmulationService {
         const destination = requireExternalIn(root);
         if (request.addressOverride) root = redirectExternal(root, request.addressOverride);
         const wallet = formatRawAddress(request.addressOverride ?? destination);
-        const walletCode = await this.requireRunnable(wallet, root);
+        const { code: walletCode, stored } = await this.requireRunnable(wallet, root);
         if (!knownCode(walletCode)?.interfaces.some(i => i.startsWith('wallet_'))) {
             throw new EmulationFailure('invalid_input', `${wallet} is not a known wallet contract (code hash ${walletCode.hash().toString('hex')})`);
         }
-        // Read before emulating: a version whose messages cannot be read is refused without running anything.
-        const risk = externalMessageRisk(parseRootMessage(request.boc).message, walletCode);
-        const stored = await this.chain.account(wallet);
+        // Read before emulating (body and StateInit are the signed ones even when redirected): a version
+        // whose messages cannot be read is refused without running anything.
+        const risk = externalMessageRisk(root.message, walletCode);
         const balanceBefore = request.balances?.get(wallet) ?? stored?.balance ?? 0n;
         const options = { skipSignatureChecks: 'first' as const, balances: request.balances, limits: this.limits };
 
@@ -84,22 +84,22 @@ export class EmulationService {
     }
 
     /** The destination's code, or the StateInit's; an account with neither cannot run a message. */
-    private async requireRunnable(address: string, root: RootMessage): Promise<Cell> {
+    private async requireRunnable(address: string, root: RootMessage) {
         const stored = await this.chain.account(address);
-        const code = stored?.status === 'active' && stored.code ? readBoc(stored.code)[0] : root.message.init?.code;
+        const code: Cell | null | undefined = stored?.status === 'active' && stored.code ? readBoc(stored.code)[0] : root.message.init?.code;
         if (!code) throw new EmulationFailure('invalid_input', `account ${address} has no code and the message carries no StateInit to deploy it`);
-        return code;
+        return { code, stored };
     }
 
     /** A wallet that refused only because it could not pay for gas is short of funds, not refusing. */
     private async explainRejection(root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined, rejection: EmulationFailure): Promise<void> {
-        const probe = await this.probeWithTopUp(root, wallet, balance, balances);
+        const probe = await this.probeWithTopUp(root, wallet, balances);
         if (probe === null) return;
         throw insufficientFunds(probe, balance, rejection.message);
     }
 
     private async requireFunds(root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined): Promise<void> {
-        const required = await this.probeWithTopUp(root, wallet, balance, balances);
+        const required = await this.probeWithTopUp(root, wallet, balances);
         if (required !== null && required > balance) throw insufficientFunds(required, balance);
     }
 
@@ -107,7 +107,7 @@ export class EmulationService {
      * Runs the wallet's transaction alone with far more coins: if then it accepts the message and
      * sends everything, what it spent is what the message needs. Null when more coins do not help.
      */
-    private async probeWithTopUp(root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined): Promise<bigint | null> {
+    private async probeWithTopUp(root: RootMessage, wallet: string, balances: ReadonlyMap<string, bigint> | undefined): Promise<bigint | null> {
         const rich = new Map(balances ?? []);
         rich.set(wallet, PROBE_BALANCE);
         let trace: EmulatedTrace;

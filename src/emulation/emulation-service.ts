@@ -1,7 +1,7 @@
 import type { Address, Cell } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
-import { knownCode } from '../ton/interfaces/known-code.ts';
+import { isWalletInterface, knownCode } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { externalMessageRisk, type WalletRisk } from '../risk/wallet-risk.ts';
 import { EmulationFailure } from './errors.ts';
@@ -63,7 +63,7 @@ export class EmulationService {
         if (request.addressOverride) root = redirectExternal(root, request.addressOverride);
         const wallet = formatRawAddress(request.addressOverride ?? destination);
         const { code: walletCode, stored } = await this.requireRunnable(wallet, root);
-        if (!knownCode(walletCode)?.interfaces.some(i => i.startsWith('wallet_'))) {
+        if (!knownCode(walletCode)?.interfaces.some(isWalletInterface)) {
             throw new EmulationFailure('invalid_input', `${wallet} is not a known wallet contract (code hash ${walletCode.hash().toString('hex')})`);
         }
         // Read before emulating (body and StateInit are the signed ones even when redirected): a version

@@ -2,7 +2,7 @@ import { Address, type ShardAccount } from '@ton/core';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 import { BoundedMap } from './bounded-map.ts';
 import type { JettonPreviewFacts, NftItemFacts, TraceFacts } from '../actions/trace-input.ts';
-import { presentJettonPreview, type JettonMetadata } from '../api/present/jetton.ts';
+import { jettonPreview, type JettonMetadata } from '../ton/jetton/jetton-preview.ts';
 import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
 import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
 import { GetMethodRunner } from '../ton/interfaces/get-method-runner.ts';
@@ -81,12 +81,12 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
 async function jettonPreviews(db: IndexDb, masters: string[], detected: Map<string, DetectedContract>): Promise<Map<string, JettonPreviewFacts>> {
     const previews = new Map<string, JettonPreviewFacts>();
     for (const row of await jettonMasters(db, masters)) {
-        previews.set(row.address, presentJettonPreview(row.address, JSON.parse(row.metadata) as JettonMetadata));
+        previews.set(row.address, jettonPreview(row.address, JSON.parse(row.metadata) as JettonMetadata));
     }
     for (const master of masters) {
         if (previews.has(master)) continue;
         const content = detected.get(master)?.jettonMaster?.content;
-        previews.set(master, presentJettonPreview(master, content ? parseTokenContent(content).onchain : undefined));
+        previews.set(master, jettonPreview(master, content ? parseTokenContent(content).onchain : undefined));
     }
     return previews;
 }

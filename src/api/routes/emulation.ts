@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { buildAccountEvent, pickLanguage } from '../../actions/index.ts';
+import { buildAccountEvent, pickLanguage, type PreviewLanguage } from '../../actions/index.ts';
 import { EmulationFailure, type EmulationFailureKind } from '../../emulation/errors.ts';
-import type { WalletEmulationResult } from '../../emulation/emulation-service.ts';
+import type { EmulationResult, WalletEmulationResult } from '../../emulation/emulation-service.ts';
 import { basicNftItem, presentRisk, resolveCurrency, type RiskLookups } from '../../risk/present-risk.ts';
 import { RatesError, UnknownCurrencyError, UnsupportedWalletError, InvalidWalletBodyError } from '../../risk/errors.ts';
 import { formatRawAddress } from '../../ton/address.ts';
@@ -32,10 +32,7 @@ export function emulationRoutes(services: ApiServices) {
             const account = formatRawAddress(parseAccountId(request.params.account_id));
             const language = pickLanguage(request.headers['accept-language']);
             const result = await run(() => emulation.emulateMessage(request.body.boc, { ignoreSignatureCheck: request.query.ignore_signature_check === true }));
-            const directory = directoryOf(result);
-            const event = buildAccountEvent(actionTraceOf(result.trace.root, a => directory.interfaces(a)), result.inspected.facts, {
-                account, subjectOnly: false, language, accounts: a => directory.accountAddress(a),
-            });
+            const event = eventOf(result, directoryOf(result), { account, subjectOnly: false, language });
             reply.type('application/json; charset=utf-8');
             return toJson(event);
         });
@@ -56,13 +53,18 @@ export function emulationRoutes(services: ApiServices) {
             const risk = await presentRisk(result.risk, riskLookups(result, directory), {
                 wallet: result.wallet, walletBalance: result.balanceBefore, currency: request.query.currency, rates: rates?.table,
             });
-            const event = buildAccountEvent(actionTraceOf(result.trace.root, a => directory.interfaces(a)), result.inspected.facts, {
-                account: result.wallet, subjectOnly: true, language, accounts: a => directory.accountAddress(a),
-            });
+            const event = eventOf(result, directory, { account: result.wallet, subjectOnly: true, language });
             reply.type('application/json; charset=utf-8');
             return toJson({ trace: presentEmulatedTrace(result.trace.root, directory), risk, event });
         });
     };
+}
+
+/** The AccountEvent of an emulated trace, seen from `account`. */
+function eventOf(result: EmulationResult, directory: AccountDirectory, options: { account: string; subjectOnly: boolean; language: PreviewLanguage }) {
+    return buildAccountEvent(actionTraceOf(result.trace.root, a => directory.interfaces(a)), result.inspected.facts, {
+        ...options, accounts: a => directory.accountAddress(a),
+    });
 }
 
 function requireEmulation(services: ApiServices) {
@@ -94,7 +96,7 @@ async function ratesFor(services: ApiServices, currency: string) {
     }
 }
 
-function directoryOf(result: { inspected: WalletEmulationResult['inspected'] }): AccountDirectory {
+function directoryOf(result: EmulationResult): AccountDirectory {
     return new AccountDirectory(result.inspected.interfaces);
 }
 

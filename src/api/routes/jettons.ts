@@ -5,7 +5,7 @@ import { accountInterfaces } from '../../store/read/accounts.ts';
 import { jettonHistory, jettonMasters } from '../../store/read/jettons.ts';
 import { toNumber } from '../../store/schema.ts';
 import { AccountDirectory } from '../present/account-address.ts';
-import { presentJettonPreview, type JettonMetadata } from '../present/jetton.ts';
+import { jettonPreview, type JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import type { ApiServices } from '../services.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
@@ -30,7 +30,7 @@ export function jettonRoutes(services: ApiServices) {
                     source: op.source ? accounts.accountAddress(op.source) : undefined,
                     destination: op.destination ? accounts.accountAddress(op.destination) : undefined,
                     amount: op.amount,
-                    jetton: presentJettonPreview(op.master, masters.get(op.master)),
+                    jetton: jettonPreview(op.master, masters.get(op.master)),
                     trace_id: op.trace_id,
                     query_id: op.query_id,
                     payload: op.payload !== null ? JSON.parse(op.payload) as unknown : undefined,

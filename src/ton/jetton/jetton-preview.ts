@@ -2,7 +2,7 @@
 export type JettonMetadata = Record<string, string>;
 
 /** JettonPreview (spec 2.3) from what is known of a jetton master. */
-export function presentJettonPreview(master: string, metadata: JettonMetadata | undefined) {
+export function jettonPreview(master: string, metadata: JettonMetadata | undefined) {
     const decimals = Number(metadata?.decimals ?? '9');
     return {
         address: master,

@@ -21,6 +21,8 @@ export function subjectAccounts(a: ActionDraft): string[] {
             return list(a.address);
         case 'JettonSwap':
             return list(a.userWallet);
+        case 'LiquidityDeposit':
+            return list(a.from, ...a.tokens.map((t) => t.vault));
         case 'Subscribe':
         case 'UnSubscribe':
             return list(a.subscriber, a.admin);
@@ -50,6 +52,11 @@ export function subjectAccounts(a: ActionDraft): string[] {
         case 'DepositXTR':
         case 'BuyXTR':
             return list(a.recipient);
+        case 'DepositTokenStake':
+        case 'WithdrawTokenStakeRequest':
+            return list(a.staker);
+        case 'OracleRequest':
+            return list(a.requester);
     }
 }
 
@@ -70,6 +77,9 @@ export function actionAccounts(a: ActionDraft): string[] {
         case 'ElectionsDepositStake':
         case 'ElectionsRecoverStake':
             extra.push(a.elector);
+            break;
+        case 'OracleRequest':
+            extra.push(a.oracle, a.responseTo);
             break;
     }
     return [...subjectAccounts(a), ...extra.filter((x): x is string => x !== undefined)];

@@ -134,10 +134,13 @@ export interface NftPurchaseDraft extends Base {
 
 export interface DepositStakeDraft extends Base {
     type: 'DepositStake';
+    /** nanograms; 0 when the stake is a jetton (then in stakeMeta) */
     amount: bigint;
     staker: string;
     pool: string;
     implementation: PoolImplementation;
+    /** the staked jettons (FFVault) */
+    stakeMeta?: Asset;
 }
 
 export interface WithdrawStakeDraft extends Base {
@@ -180,6 +183,25 @@ export interface JettonSwapDraft extends Base {
     router: string;
     in: Asset;
     out: Asset;
+}
+
+/** A DEX protocol as actions name it (Protocol in the API). */
+export interface LiquidityProtocol {
+    name: string;
+    image?: string;
+}
+
+/** One asset put into a pool: what, and which contract (pool, router or its jetton wallet) took it. */
+export interface VaultDeposit {
+    asset: Asset;
+    vault: string;
+}
+
+export interface LiquidityDepositDraft extends Base {
+    type: 'LiquidityDeposit';
+    protocol: LiquidityProtocol;
+    from: string;
+    tokens: VaultDeposit[];
 }
 
 export interface SmartContractExecDraft extends Base {
@@ -249,6 +271,43 @@ export interface BuyXTRDraft extends Base {
     amount: bigint;
 }
 
+/** A DeFi protocol as actions name it (Protocol schema). */
+export interface ProtocolInfo {
+    name: string;
+    image?: string;
+}
+
+export interface DepositTokenStakeDraft extends Base {
+    type: 'DepositTokenStake';
+    staker: string;
+    protocol: ProtocolInfo;
+    stakeMeta?: Asset;
+}
+
+export interface WithdrawTokenStakeRequestDraft extends Base {
+    type: 'WithdrawTokenStakeRequest';
+    staker: string;
+    protocol: ProtocolInfo;
+    stakeMeta?: Asset;
+}
+
+export interface OraclePriceFeed {
+    /** 64 hex digits, no prefix */
+    id: string;
+    /** '' when the feed is not a known one */
+    displaySymbol: string;
+    /** price × 10^expo, when the oracle answered with it */
+    rate?: number;
+}
+
+export interface OracleRequestDraft extends Base {
+    type: 'OracleRequest';
+    requester: string;
+    oracle: string;
+    responseTo: string;
+    priceFeeds: OraclePriceFeed[];
+}
+
 export type ActionDraft =
     | NativeTransferDraft
     | ExtraCurrencyTransferDraft
@@ -268,6 +327,7 @@ export type ActionDraft =
     | ElectionsDepositStakeDraft
     | ElectionsRecoverStakeDraft
     | JettonSwapDraft
+    | LiquidityDepositDraft
     | SmartContractExecDraft
     | DomainRenewDraft
     | PurchaseDraft
@@ -277,7 +337,10 @@ export type ActionDraft =
     | GasRelayDraft
     | WithdrawXTRDraft
     | DepositXTRDraft
-    | BuyXTRDraft;
+    | BuyXTRDraft
+    | DepositTokenStakeDraft
+    | WithdrawTokenStakeRequestDraft
+    | OracleRequestDraft;
 
 export type ActionType = ActionDraft['type'];
 

@@ -37,6 +37,12 @@ export function gramContribution(a: ActionDraft, account: string): bigint {
             if (account !== a.userWallet) return 0n;
             if (a.in.kind === 'native') return -a.in.amount;
             return a.out.kind === 'native' ? a.out.amount : 0n;
+        case 'LiquidityDeposit':
+            // Grams put into the pool: out of `from`, into the vault that took them.
+            return a.tokens.reduce((sum, t) => {
+                if (t.asset.kind !== 'native') return sum;
+                return sum + (account === a.from ? -t.asset.amount : 0n) + (account === t.vault ? t.asset.amount : 0n);
+            }, 0n);
         default:
             return 0n;
     }

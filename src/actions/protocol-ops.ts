@@ -65,6 +65,28 @@ export const OP = {
     wtonMint: 0x77a33521,
     xtrBuy: 0x4af6f2fe,
     xtrBuyResult: 0x01339000,
+    // XTR master (Telegram Stars): a payment committed to a user's XTR contract
+    xtrUpdatePayment: 0x2a999df4,
+    xtrUpdateUser: 0x59ff81d6,
+    xtrUpdateContractAndProcess: 0xe2628539,
+    xtrCommit: 0xe472935c,
+    // Pyth oracle (Tolk): parse_price_feed_updates#5 / parse_unique_price_feed_updates#6, answered response_success#5
+    pythParsePriceFeedUpdates: 0x00000005,
+    pythParseUniquePriceFeedUpdates: 0x00000006,
+    pythResponseSuccess: 0x00000005,
+    // FFVault: jetton deposit payload, the vault's stake_operation to a position, a position's unstake_request
+    ffvaultAssetDeposit: 0x534917c3,
+    ffvaultStakeOperation: 0x7a294fdc,
+    ffvaultUnstakeRequest: 0x8a77cf39,
+    // Affluent: the vault asks a fresh data aggregator for oracle data, which ends in 0x77c65602 on the vault
+    affluentProvideAggregatedData: 0xb0c69ffe,
+    affluentDepositContext: 0xf9471134,
+    affluentWithdrawContext: 0xcb03bfaf,
+    affluentRequestData: 0x2a75c2f1,
+    affluentRequestDataAlt: 0xf1cafcb2,
+    affluentTakeData: 0xb675cea5,
+    affluentTakeAggregatedDataDeposit: 0xab7bef17,
+    affluentExecute: 0x77c65602,
 } as const;
 
 const NAMES = new Map<number, string>([

@@ -127,7 +127,11 @@ describe('protocol actions on constructed traces', () => {
             account: ALICE, interfaces: ['wallet_v4r2'], external: true,
             children: [{
                 account: NATIVE_VAULT, interfaces: ['dedust_vault'], value: 5n * GRAM + GRAM / 5n,
-                body: beginCell().storeUint(0xea06185d, 32).storeUint(0, 64).storeCoins(5n * GRAM).endCell(),
+                // swap#ea06185d query_id amount step:(pool_addr kind_out limit next:none) swap_params:^(deadline recipient referral fulfill reject)
+                body: beginCell().storeUint(0xea06185d, 32).storeUint(0, 64).storeCoins(5n * GRAM)
+                    .storeAddress(A(POOL)).storeBit(0).storeCoins(1n).storeBit(0)
+                    .storeRef(beginCell().storeUint(0, 32).storeAddress(A(ALICE)).storeAddress(null).storeBit(0).storeBit(0))
+                    .endCell(),
                 children: [{
                     account: POOL, interfaces: ['dedust_pool'], body: beginCell().storeUint(0x61ee542d, 32).storeUint(0, 64).endCell(), externalOut: [swapEvent],
                     children: [{

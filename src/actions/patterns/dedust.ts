@@ -1,14 +1,17 @@
 import type { Cell, Slice } from '@ton/core';
-import { tryLoad } from '../../ton/bodies/index.ts';
+import { loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
-import { actionOf, type Bubble } from '../bubble.ts';
-import { anyOf, hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
+import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
+import { anyOf, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
 import { OP } from '../protocol-ops.ts';
-import type { Pattern, Straw } from '../straw.ts';
+import type { Check, Pattern, Straw } from '../straw.ts';
 import { newSwap, transferWithPayload } from './swap-helpers.ts';
 import { tx } from './tx.ts';
 
-/** DeDust swaps: a vault takes the input, a pool swaps (and logs it), the output vault pays out. */
+/**
+ * DeDust swaps: a vault takes the input, one pool per step of the request swaps (and logs it with
+ * an ext-out swap event), the output vault pays out.
+ */
 
 /** native$0000 | jetton$0001 workchain_id:int8 address:uint256 | extra_currency$0010 currency_id:int32 */
 function loadAsset(s: Slice): Asset | undefined {
@@ -43,44 +46,111 @@ function swapEventOf(b: Bubble) {
     return null;
 }
 
-const payout: Straw<JettonSwapDraft> = {
-    checks: [isTx, hasOp(OP.dedustPayoutFromPool), hasInterface('dedust_vault')],
-    build: (d, b) => {
-        d.success &&= tx(b).success;
-    },
-    singleChild: {
-        checks: [anyOf([isAction('JettonTransfer')], [isTx, hasOp(OP.dedustPayout)])],
-        build: (d, b) => {
+/**
+ * step#_ pool_addr:MsgAddress params:(kind_out:Bool limit:Coins next:(Maybe ^Step)): the steps a
+ * swap request asks for, one pool each.
+ */
+function countSteps(s: Slice): number {
+    let steps = 0;
+    for (let step: Slice | null = s; step; ) {
+        steps++;
+        loadMsgAddress(step);
+        step.loadBit();
+        step.loadCoins();
+        const next = step.loadMaybeRef();
+        step = next ? next.beginParse() : null;
+    }
+    return steps;
+}
+
+/** swap#ea06185d query_id:uint64 amount:Coins step:Step swap_params:^SwapParams (grams to the native vault) */
+function nativeRequestSteps(body: Cell | null): number | undefined {
+    if (!body) return undefined;
+    return tryLoad((s) => {
+        s.skip(32 + 64);
+        s.loadCoins();
+        return countSteps(s);
+    }, body) ?? undefined;
+}
+
+/** swap#e3a0d482 step:Step swap_params:^SwapParams (jetton payload) */
+function jettonRequestSteps(payload: Cell | null | undefined): number | undefined {
+    if (!payload) return undefined;
+    return tryLoad((s) => {
+        s.skip(32);
+        return countSteps(s);
+    }, payload) ?? undefined;
+}
+
+const isPoolStep: Check = (b, ctx) => isTx(b, ctx) && hasInterface('dedust_pool')(b, ctx) && swapEventOf(b) !== null;
+const isPayoutCommand: Check = (b, ctx) => isTx(b, ctx) && hasOp(OP.dedustPayoutFromPool)(b, ctx) && hasInterface('dedust_vault')(b, ctx);
+const isPayout: Check = anyOf([isAction('JettonTransfer')], [isTx, hasOp(OP.dedustPayout)]);
+
+/**
+ * The pools a swap went through, as the patterns below walk them: pool after pool (each logging
+ * its swap), then the output vault's payout. Undefined when the chain does not end in a payout.
+ */
+function poolSteps(start: Bubble, ctx: EngineContext): number | undefined {
+    let steps = 0;
+    let at = start;
+    for (;;) {
+        const next = at.children.find((c) => isPoolStep(c, ctx) || isPayoutCommand(c, ctx));
+        if (!next) return undefined;
+        if (isPayoutCommand(next, ctx)) return steps > 0 && next.children.some((c) => isPayout(c, ctx)) ? steps : undefined;
+        steps++;
+        at = next;
+    }
+}
+
+/** The chain holds exactly the steps the request asked for. */
+function stepsAsRequested(requested: (b: Bubble) => number | undefined): Check {
+    return (b, ctx) => {
+        const steps = requested(b);
+        return steps !== undefined && steps === poolSteps(b, ctx);
+    };
+}
+
+/** Pools already walked per swap: the first gives the input, the last the output. */
+const walked = new WeakMap<JettonSwapDraft, number>();
+
+/**
+ * One link of the chain: a pool (then the next link), the output vault's payout command (then the
+ * payout), or the payout itself. The root checks proved the chain's shape, so every link is optional.
+ */
+const link: Straw<JettonSwapDraft> = {
+    checks: [anyOf([isPoolStep], [isPayoutCommand], [isPayout])],
+    optional: true,
+    build: (d, b, ctx) => {
+        if (isPoolStep(b, ctx)) {
+            const event = swapEventOf(b)!;
+            const n = walked.get(d) ?? 0;
+            if (n === 0) d.in = event.in;
+            d.out = event.out;
+            walked.set(d, n + 1);
+            d.success &&= tx(b).success;
+        } else if (isPayoutCommand(b, ctx)) {
+            d.success &&= tx(b).success;
+        } else {
             const transfer = actionOf(b, 'JettonTransfer');
             const recipient = transfer ? transfer.recipient : tx(b).account;
             d.success &&= recipient === d.userWallet && (transfer ? transfer.success : tx(b).success);
-        },
+        }
     },
 };
-
-const pool: Straw<JettonSwapDraft> = {
-    checks: [isTx, hasInterface('dedust_pool'), txWhere((_, b) => swapEventOf(b) !== null)],
-    build: (d, b) => {
-        const event = swapEventOf(b)!;
-        d.in = event.in;
-        d.out = event.out;
-        d.success &&= tx(b).success;
-    },
-    singleChild: payout,
-};
+link.singleChild = link;
 
 export const DedustSwapFromNative: Pattern<JettonSwapDraft> = {
     name: 'DedustSwapFromNative',
     create: newSwap('dedust'),
     root: {
-        checks: [isTx, hasOp(OP.dedustNativeSwap), hasInterface('dedust_vault')],
+        checks: [isTx, hasOp(OP.dedustNativeSwap), hasInterface('dedust_vault'), stepsAsRequested((b) => nativeRequestSteps(tx(b).body))],
         build: (d, b) => {
             const t = tx(b);
             d.userWallet = t.inputFrom!;
             d.router = t.account;
             d.success = t.success;
         },
-        singleChild: pool,
+        singleChild: link,
     },
 };
 
@@ -88,13 +158,16 @@ export const DedustSwapFromJetton: Pattern<JettonSwapDraft> = {
     name: 'DedustSwapFromJetton',
     create: newSwap('dedust'),
     root: {
-        checks: [isAction('JettonTransfer'), transferWithPayload(OP.dedustJettonSwap)],
+        checks: [
+            isAction('JettonTransfer'), transferWithPayload(OP.dedustJettonSwap),
+            stepsAsRequested((b) => jettonRequestSteps(actionOf(b, 'JettonTransfer')!.payload)),
+        ],
         build: (d, b) => {
             const transfer = actionOf(b, 'JettonTransfer')!;
             d.userWallet = transfer.sender ?? d.userWallet;
             d.router = transfer.recipient ?? d.router;
             d.success = transfer.success;
         },
-        singleChild: pool,
+        singleChild: link,
     },
 };

@@ -1,26 +1,36 @@
 import type { AnyPattern } from '../straw.ts';
 import { BidaskSwapFromJetton, BidaskSwapFromNative } from './bidask.ts';
+import { BidaskLiquidityDepositBothJetton, BidaskLiquidityDepositBothNative, BidaskLiquidityDepositJetton } from './bidask-liquidity.ts';
 import { DedustSwapFromJetton, DedustSwapFromNative } from './dedust.ts';
 import { DomainRenew } from './dns.ts';
 import { ElectionsDepositStake, ElectionsRecoverStake } from './elections.ts';
+import { DepositFFVaultStake, DepositFFVaultStakeDirect, WithdrawalRequestFFVault } from './ffvault.ts';
 import { GasRelayer } from './gas-relay.ts';
 import { InvoicePaymentJetton, InvoicePaymentNative } from './invoices.ts';
 import { FlawedJettonTransfer, JettonBurn, JettonMintFromMaster, JettonMintGovernance, JettonTransferClassic, JettonTransferMinimal } from './jettons.ts';
 import { MegatonFiSwap } from './megaton.ts';
 import { MooncxSwapFromJetton, MooncxSwapFromNative } from './mooncx.ts';
+import { MooncxLiquidityDepositBoth, MooncxLiquidityDepositJetton, MooncxLiquidityDepositNative } from './mooncx-liquidity.ts';
 import { NftTransfer, NftTransferNotify } from './nft.ts';
 import { AuctionBidGetgems, AuctionBuyGetgems, NftPurchase } from './nft-sales.ts';
 import {
     DepositLiquidStake, DepositTFStake, PendingWithdrawRequestLiquid, WithdrawLiquidStake, WithdrawStakeImmediately, WithdrawTFStakeRequest,
 } from './staking.ts';
 import { PtonTransferIn, PtonTransferOut } from './pton.ts';
-import { StonfiSwapV1, StonfiSwapV2 } from './stonfi.ts';
+import { PythOracleRequest } from './pyth.ts';
+import { StonfiSwapV1, StonfiSwapV2, StonfiSwapV2FailedHop, StonfiSwapV2FailedPoolHop } from './stonfi.ts';
+import { StonfiLiquidityDepositBoth, StonfiLiquidityDepositSingle } from './stonfi-liquidity.ts';
 import { SubscriptionDeploy, SubscriptionPayment, UnSubscriptionByBeneficiary, UnSubscriptionBySubscriber } from './subscriptions.ts';
 import { FragmentSimpleBid, TgAuctionV1InitialBid } from './telegram.ts';
 import { ToncoSwap } from './tonco.ts';
+import { ToncoLiquidityDepositBoth, ToncoLiquidityDepositRefund, ToncoLiquidityDepositSingle } from './tonco-liquidity.ts';
+import {
+    DepositAffluentEarn, DepositAffluentEarnWithOracles, DepositEthenaStake, InstantWithdrawAffluentEarn, InstantWithdrawAffluentEarnWithOracles,
+    WithdrawAffluentEarnRequest, WithdrawEthenaStakeRequest,
+} from './token-staking.ts';
 import { DepositWhalesStake, WithdrawWhalesStake, WithdrawWhalesStakeRequest } from './whales.ts';
 import { WtonMint } from './wton.ts';
-import { XtrWithdraw } from './xtr.ts';
+import { XtrDeposit, XtrWithdraw } from './xtr.ts';
 
 /**
  * Every pattern the engine applies, in priority order: each runs over the whole tree until it no
@@ -42,6 +52,9 @@ export const PATTERNS: readonly AnyPattern[] = [
     WtonMint,
     NftPurchase,
     StonfiSwapV1,
+    // failed hops first: the swap chain then stops where a hop failed
+    StonfiSwapV2FailedHop,
+    StonfiSwapV2FailedPoolHop,
     StonfiSwapV2,
     DedustSwapFromNative,
     DedustSwapFromJetton,
@@ -69,9 +82,32 @@ export const PATTERNS: readonly AnyPattern[] = [
     WithdrawWhalesStakeRequest,
     WithdrawWhalesStake,
     DomainRenew,
+    BidaskLiquidityDepositBothNative,
+    BidaskLiquidityDepositBothJetton,
+    BidaskLiquidityDepositJetton,
+    StonfiLiquidityDepositSingle,
+    StonfiLiquidityDepositBoth,
+    DepositEthenaStake,
+    WithdrawEthenaStakeRequest,
     BidaskSwapFromNative,
     BidaskSwapFromJetton,
     MooncxSwapFromNative,
     MooncxSwapFromJetton,
+    MooncxLiquidityDepositJetton,
+    MooncxLiquidityDepositNative,
+    MooncxLiquidityDepositBoth,
     ToncoSwap,
+    ToncoLiquidityDepositSingle,
+    ToncoLiquidityDepositBoth,
+    ToncoLiquidityDepositRefund,
+    DepositAffluentEarn,
+    DepositAffluentEarnWithOracles,
+    WithdrawAffluentEarnRequest,
+    InstantWithdrawAffluentEarn,
+    InstantWithdrawAffluentEarnWithOracles,
+    PythOracleRequest,
+    DepositFFVaultStake,
+    DepositFFVaultStakeDirect,
+    WithdrawalRequestFFVault,
+    XtrDeposit,
 ];

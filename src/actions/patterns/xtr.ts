@@ -1,7 +1,9 @@
-import { OP_JETTON_BURN, OP_JETTON_BURN_NOTIFICATION } from '../../ton/bodies/index.ts';
-import type { WithdrawXTRDraft } from '../action.ts';
-import { hasInterface, hasOp, isTx } from '../checks.ts';
+import type { Cell } from '@ton/core';
+import { OP_EXCESS, OP_JETTON_BURN, OP_JETTON_BURN_NOTIFICATION, tryLoad } from '../../ton/bodies/index.ts';
+import type { DepositXTRDraft, WithdrawXTRDraft } from '../action.ts';
+import { hasInterface, hasOp, isTx, txWhere } from '../checks.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
+import { OP } from '../protocol-ops.ts';
 import type { Pattern } from '../straw.ts';
 import { tx } from './tx.ts';
 
@@ -21,6 +23,63 @@ export const XtrWithdraw: Pattern<WithdrawXTRDraft> = {
             checks: [isTx, hasOp(OP_JETTON_BURN_NOTIFICATION), hasInterface('xtr_master')],
             build: (d, b) => {
                 d.success &&= tx(b).success;
+            },
+        },
+    },
+};
+
+/**
+ * update_contract_and_process_message#e2628539 update_data:^UpdateData from_address:address from_amount:Coins payload:^Cell
+ * whose payload is commit_xtr#e472935c seqno:uint64 user_address:address amount:Coins: the amount committed.
+ */
+function committedAmount(body: Cell | null): bigint | null {
+    if (!body) return null;
+    return tryLoad((s) => {
+        if (s.loadUint(32) !== OP.xtrUpdateContractAndProcess) return null;
+        s.loadRef();
+        s.loadAddress();
+        s.loadCoins();
+        const commit = s.loadRef().beginParse();
+        if (commit.loadUint(32) !== OP.xtrCommit) return null;
+        commit.skip(64);
+        commit.loadAddress();
+        return commit.loadCoins();
+    }, body);
+}
+
+/**
+ * Stars credited on chain: update_payment#2a999df4 on the XTR master → update_contract_and_process_message
+ * to the payment contract → its update_user#59ff81d6 back to the master → update_contract_and_process_message
+ * carrying commit_xtr to the user's XTR contract (the recipient) → excesses.
+ */
+export const XtrDeposit: Pattern<DepositXTRDraft> = {
+    name: 'XtrDeposit',
+    create: () => ({ type: 'DepositXTR', success: false, recipient: UNKNOWN_ADDRESS, amount: 0n }),
+    root: {
+        checks: [isTx, hasOp(OP.xtrUpdatePayment)],
+        build: (d, b) => {
+            d.success = tx(b).success;
+        },
+        singleChild: {
+            checks: [isTx, hasOp(OP.xtrUpdateContractAndProcess)],
+            build: (d, b) => {
+                d.success &&= tx(b).success;
+            },
+            singleChild: {
+                checks: [isTx, hasOp(OP.xtrUpdateUser)],
+                build: (d, b) => {
+                    d.success &&= tx(b).success;
+                },
+                singleChild: {
+                    checks: [isTx, txWhere((t) => committedAmount(t.body) !== null)],
+                    build: (d, b) => {
+                        const t = tx(b);
+                        d.recipient = t.account;
+                        d.amount = committedAmount(t.body)!;
+                        d.success &&= t.success;
+                    },
+                    singleChild: { checks: [isTx, hasOp(OP_EXCESS)], optional: true },
+                },
             },
         },
     },

@@ -1,6 +1,8 @@
 import type { ActionDraft, EncryptedComment, TransferNote } from '../action.ts';
 import { jettonPreviewJson, nftItemJson, priceJson } from './assets.ts';
 import type { PresentContext } from './context.ts';
+import { oracleRequestJson, tokenStakeJson } from './token-staking.ts';
+import { liquidityDepositJson } from './liquidity.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
 
 /** The detail member of an Action (named like its type), with exactly the schema's fields. */
@@ -55,7 +57,10 @@ export function actionDetailJson(a: ActionDraft, ctx: PresentContext): Record<st
                 seller: acc(a.seller), buyer: acc(a.buyer),
             };
         case 'DepositStake':
-            return { amount: a.amount, staker: acc(a.staker), pool: acc(a.pool), implementation: a.implementation };
+            return clean({
+                amount: a.amount, staker: acc(a.staker), pool: acc(a.pool), implementation: a.implementation,
+                stake_meta: a.stakeMeta ? priceJson(facts, a.stakeMeta) : undefined,
+            });
         case 'WithdrawStake':
             return { amount: a.amount, staker: acc(a.staker), pool: acc(a.pool), implementation: a.implementation };
         case 'WithdrawStakeRequest':
@@ -76,6 +81,8 @@ export function actionDetailJson(a: ActionDraft, ctx: PresentContext): Record<st
             else Object.assign(out, { amount_out: a.out.amount.toString(), jetton_master_out: jettonPreviewJson(facts, a.out.master) });
             return out;
         }
+        case 'LiquidityDeposit':
+            return liquidityDepositJson(a, ctx);
         case 'SmartContractExec':
             return clean({
                 executor: acc(a.executor), contract: acc(a.contract), native_attached: a.attached, gram_attached: a.attached,
@@ -100,6 +107,11 @@ export function actionDetailJson(a: ActionDraft, ctx: PresentContext): Record<st
         case 'DepositXTR':
         case 'BuyXTR':
             return { recipient: acc(a.recipient), amount: a.amount.toString() };
+        case 'DepositTokenStake':
+        case 'WithdrawTokenStakeRequest':
+            return tokenStakeJson(a, ctx);
+        case 'OracleRequest':
+            return oracleRequestJson(a, ctx);
     }
 }
 

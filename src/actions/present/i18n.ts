@@ -23,6 +23,7 @@ const MESSAGES = {
     electionsDepositStake: { en: 'Depositing {amount} for stake', ru: 'Внесение {amount} в стейк' },
     electionsRecoverStake: { en: 'Recover {amount} stake', ru: 'Возврат стейка {amount}' },
     jettonSwap: { en: 'Swapping {in} for {out}', ru: 'Обмен {in} на {out}' },
+    liquidityDeposit: { en: 'Depositing {value} to {protocol} liquidity pool', ru: 'Депозит {value} в пул ликвидности {protocol}' },
     smartContractExec: { en: 'Execution of smart contract', ru: 'Выполнение смарт-контракта' },
     domainRenew: { en: 'Update {domain} expiring time', ru: 'Продление срока действия {domain}' },
     purchase: { en: 'Payment for invoice #{invoice}', ru: 'Оплата счёта #{invoice}' },
@@ -37,6 +38,12 @@ const MESSAGES = {
     withdrawXtr: { en: 'Withdrawing {value}', ru: 'Вывод {value}' },
     depositXtr: { en: 'Depositing {value}', ru: 'Пополнение {value}' },
     buyXtr: { en: 'Buying {value}', ru: 'Покупка {value}' },
+    depositTokenStake: { en: 'Staking {value} in {protocol}', ru: 'Стейкинг {value} в {protocol}' },
+    depositTokenStakeNoValue: { en: 'Staking in {protocol}', ru: 'Стейкинг в {protocol}' },
+    withdrawTokenStakeRequest: { en: 'Request to withdraw {value} from {protocol}', ru: 'Запрос на вывод {value} из {protocol}' },
+    withdrawTokenStakeRequestNoValue: { en: 'Request to withdraw from {protocol}', ru: 'Запрос на вывод из {protocol}' },
+    oracleRequest: { en: 'Requesting {feeds} prices from the oracle', ru: 'Запрос цен {feeds} у оракула' },
+    oracleRequestNoFeeds: { en: 'Requesting prices from the oracle', ru: 'Запрос цен у оракула' },
     unknown: { en: "Something happened but we don't understand what.", ru: 'Что-то произошло, но мы не понимаем, что именно.' },
 } satisfies Record<string, { en: string; ru?: string }>;
 

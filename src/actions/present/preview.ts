@@ -3,6 +3,8 @@ import { formatAsset, formatJettons, jettonPreviewJson } from './assets.ts';
 import type { AccountAddressJson, PresentContext } from './context.ts';
 import { formatGrams } from './format-tokens.ts';
 import { translate, type MessageId } from './i18n.ts';
+import { oracleRequestPreview, tokenStakePreview, type PreviewParts } from './token-staking.ts';
+import { liquidityDepositValue } from './liquidity.ts';
 
 export interface SimplePreviewJson {
     name: string;
@@ -88,7 +90,7 @@ export function simplePreview(a: ActionDraft, ctx: PresentContext): SimplePrevie
             break;
         case 'DepositStake':
             name = 'Deposit Stake';
-            value = formatGrams(a.amount);
+            value = a.stakeMeta ? formatAsset(facts, a.stakeMeta) : formatGrams(a.amount);
             description = t('depositStake', { value });
             accounts = [a.staker, a.pool];
             break;
@@ -123,6 +125,12 @@ export function simplePreview(a: ActionDraft, ctx: PresentContext): SimplePrevie
             name = 'Swap Tokens';
             description = t('jettonSwap', { in: formatAsset(facts, a.in), out: formatAsset(facts, a.out) });
             accounts = [a.userWallet, a.router];
+            break;
+        case 'LiquidityDeposit':
+            name = 'Liquidity Deposit';
+            value = liquidityDepositValue(a, ctx);
+            description = t('liquidityDeposit', { value, protocol: a.protocol.name });
+            accounts = [a.from, ...a.tokens.map((token) => token.vault)];
             break;
         case 'SmartContractExec':
             name = 'Smart Contract Execution';
@@ -191,6 +199,13 @@ export function simplePreview(a: ActionDraft, ctx: PresentContext): SimplePrevie
             description = t('buyXtr', { value });
             accounts = [a.recipient];
             break;
+        case 'DepositTokenStake':
+        case 'WithdrawTokenStakeRequest':
+        case 'OracleRequest': {
+            const parts: PreviewParts = a.type === 'OracleRequest' ? oracleRequestPreview(a, ctx) : tokenStakePreview(a, ctx);
+            ({ name, description, value, valueImage, accounts } = parts);
+            break;
+        }
     }
     const preview: SimplePreviewJson = { name, description, accounts: previewAccounts(accounts, ctx) };
     if (value !== undefined) preview.value = value;

@@ -21,6 +21,7 @@ export function encodeBlockRecord(block: BlockRecord): string {
             lastTransLt: s.lastTransLt.toString(),
             code: s.code?.toString('base64'),
             data: s.data?.toString('base64'),
+            libraries: s.libraries?.toString('base64'),
         })),
         config: block.config?.toString('base64'),
     });
@@ -36,7 +37,7 @@ interface EncodedBlock {
     masterRef?: BlockIdExt;
     shardBlocks: BlockIdExt[];
     transactions: Array<{ boc: string; endBalance?: string }>;
-    accountStates?: Array<Omit<AccountStateRecord, 'balance' | 'lastTransLt' | 'code' | 'data'> & { balance: string; lastTransLt: string; code?: string; data?: string }>;
+    accountStates?: Array<Omit<AccountStateRecord, 'balance' | 'lastTransLt' | 'code' | 'data' | 'libraries'> & { balance: string; lastTransLt: string; code?: string; data?: string; libraries?: string }>;
     config?: string;
 }
 
@@ -61,6 +62,7 @@ export function decodeBlockRecord(text: string): BlockRecord {
             lastTransLt: BigInt(s.lastTransLt),
             code: s.code !== undefined ? Buffer.from(s.code, 'base64') : undefined,
             data: s.data !== undefined ? Buffer.from(s.data, 'base64') : undefined,
+            libraries: s.libraries !== undefined ? Buffer.from(s.libraries, 'base64') : undefined,
         })),
         config: e.config !== undefined ? Buffer.from(e.config, 'base64') : undefined,
     };

@@ -41,6 +41,11 @@ export interface AccountStateRecord {
     /** Code and data cells (BOCs) when available, so interfaces can be detected. */
     code?: Buffer;
     data?: Buffer;
+    /**
+     * The StateInit's `library` field (BOC of its `Hashmap 256 SimpleLib` root) when the account
+     * keeps libraries; those a masterchain account marks public are the chain's public libraries.
+     */
+    libraries?: Buffer;
     lastTransLt: bigint;
     lastTransHash: string;
 }

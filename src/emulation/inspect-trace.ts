@@ -35,6 +35,7 @@ const confirmations = new BoundedMap<string, boolean>(20_000);
 export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, mentioned: Iterable<string>): Promise<InspectedTrace> {
     runner ??= GetMethodRunner.create();
     const run = await runner;
+    run.addLibraries(trace.libraries);
     const detected = new Map<string, DetectedContract>();
     const interfaces = new Map<string, string[]>();
     for (const [address, state] of trace.after) {

@@ -1,17 +1,26 @@
 import { accountState, latestBlockUtime, latestChainConfig, latestChainConfigBlock } from '../store/read/chain-state.ts';
 import type { IndexDb } from '../store/schema.ts';
+import { publicLibraryBocs } from '../store/read/libraries.ts';
+import { LibraryResolver } from '../ton/library-resolver.ts';
 import { EmulationFailure } from './errors.ts';
 import type { EmulationChainState } from './trace-emulator.ts';
 
 /**
  * Chain state for emulation read from the index: the latest indexed state of each account and
- * the config of the newest indexed key block. The config text is kept while it does not change,
+ * the config of the newest indexed key block, and the public libraries indexed from the masterchain. The config text is kept while it does not change,
  * so the emulator keeps its parsed config too.
  */
 export class StoreChainState implements EmulationChainState {
     private cachedConfig: { seqno: bigint; base64: string } | undefined;
+    private readonly resolver: LibraryResolver;
 
-    constructor(private readonly db: IndexDb) {}
+    constructor(private readonly db: IndexDb) {
+        this.resolver = new LibraryResolver(hashes => publicLibraryBocs(db, hashes));
+    }
+
+    libraries(hashes: string[]) {
+        return this.resolver.resolve(hashes);
+    }
 
     async config(): Promise<string> {
         const block = await latestChainConfigBlock(this.db);

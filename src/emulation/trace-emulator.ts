@@ -7,6 +7,7 @@ import { readBoc } from '../ton/boc/boc-reader.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
 import { exitCodeDescription } from '../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
+import { librariesDictionary, libraryRefsIn } from '../ton/libraries.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { parseShardAccount, serializeShardAccount, shardAccountOf, withBalance, type StoredAccount } from './account-state.ts';
 import { BoundedMap } from './bounded-map.ts';
@@ -19,6 +20,8 @@ export interface EmulationChainState {
     account(address: string): Promise<StoredAccount | undefined>;
     /** Unix time the emulated transactions run at. */
     now(): Promise<number>;
+    /** Public libraries with these hashes (hex) and those they use, by hash; unknown ones are left out. */
+    libraries(hashes: string[]): Promise<Map<string, Cell>>;
 }
 
 export interface EmulationLimits {
@@ -56,6 +59,8 @@ export interface EmulatedTrace {
     now: number;
     /** States of every account the trace touched, after it. */
     after: Map<string, ShardAccount>;
+    /** The public libraries the trace's code used, by hash (hex). */
+    libraries: ReadonlyMap<string, Cell>;
 }
 
 interface PendingMessage {
@@ -66,8 +71,15 @@ interface PendingMessage {
     order: number;
 }
 
+/** An account's state as the emulator takes it (base64 ShardAccount), its last transaction lt and the libraries its code uses. */
+interface PreparedState {
+    state: string;
+    lastLt: bigint;
+    libraries: string[];
+}
+
 /** Indexed account states as the emulator takes them, by address, last transaction and balance. */
-const preparedStates = new BoundedMap<string, { state: string; lastLt: bigint }>(10_000);
+const preparedStates = new BoundedMap<string, PreparedState>(10_000);
 
 /** Longest stretch of emulation before other work on the event loop gets a turn. */
 const YIELD_EVERY_MS = 5;
@@ -91,8 +103,7 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
     const [executor, config, now] = await Promise.all([emulationExecutor(), chain.config(), chain.now()]);
     const seed = createHash('sha256').update(root.hash()).digest();
 
-    /** Each account's state as the emulator takes it (base64 ShardAccount) and its last transaction lt. */
-    const current = new Map<string, { state: string; lastLt: bigint }>();
+    const current = new Map<string, PreparedState>();
     const stateOf = async (address: string) => {
         const known = current.get(address);
         if (known !== undefined) return known;
@@ -104,13 +115,15 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
             const parsed = Address.parseRaw(address);
             let state = shardAccountOf(parsed, stored);
             if (override !== undefined) state = withBalance(parsed, state, override, now);
-            entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt };
+            const code = state.account?.storage.state.type === 'active' ? state.account.storage.state.state.code : null;
+            entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt, libraries: code ? [...libraryRefsIn(code)] : [] };
             if (key) preparedStates.set(key, entry);
         }
         current.set(address, entry);
         return entry;
     };
     for (const address of options.balances?.keys() ?? []) await stateOf(address);
+    const libraries = new EmulationLibraries(chain);
 
     const queue: PendingMessage[] = [{ cell: root, createdLt: 0n, destination: destinationOf(root), parent: null, order: 0 }];
     let order = 1;
@@ -128,8 +141,9 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
         const account = await stateOf(next.destination);
         const lt = (account.lastLt > next.createdLt ? account.lastLt : next.createdLt) + 1n;
         const skipChecks = options.skipSignatureChecks === 'all' || (options.skipSignatureChecks === 'first' && count === 0);
+        const libs = await libraries.for(account.libraries, next.cell);
         const { result } = await executor.runTransaction({
-            config, libs: null, verbosity: 'short', shardAccount: account.state, message: withFastBoc(next.cell), now, lt,
+            config, libs, verbosity: 'short', shardAccount: account.state, message: withFastBoc(next.cell), now, lt,
             randomSeed: seed, ignoreChksig: skipChecks, debugEnabled: false,
         });
         if (!result.success) {
@@ -138,7 +152,7 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
         }
         const boc = Buffer.from(result.transaction, 'base64');
         const parsed = parseTransactionCell(readBoc(boc)[0], Number(next.destination.split(':')[0]));
-        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt });
+        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt, libraries: account.libraries });
         const node: EmulatedTransaction = { parsed, boc, endBalance: balanceOf(result.shardAccount), children: [] };
         if (next.parent) next.parent.children.push(node);
         else rootTx = node;
@@ -155,7 +169,31 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
     }
     for (const node of walkTrace(rootTx!)) node.children.sort((a, b) => compareLt(a.parsed.inMsg!.createdLt, b.parsed.inMsg!.createdLt));
     const afterStates = new Map([...current].map(([address, entry]) => [address, parseShardAccount(entry.state)]));
-    return { root: rootTx!, transactionCount: count, now, after: afterStates };
+    return { root: rootTx!, transactionCount: count, now, after: afterStates, libraries: libraries.found };
+}
+
+/**
+ * The libraries an emulation has needed so far: those of the accounts' code and of the messages
+ * (a StateInit deploying library code), fetched the first time one is needed.
+ */
+class EmulationLibraries {
+    readonly found = new Map<string, Cell>();
+    private readonly asked = new Set<string>();
+    private dictionary: Cell | null = null;
+
+    constructor(private readonly chain: EmulationChainState) {}
+
+    async for(accountLibraries: readonly string[], message: Cell): Promise<Cell | null> {
+        const wanted = [...accountLibraries, ...libraryRefsIn(message)].filter(hash => !this.asked.has(hash));
+        if (wanted.length === 0) return this.dictionary;
+        for (const hash of wanted) this.asked.add(hash);
+        const found = await this.chain.libraries(wanted);
+        if (found.size === 0) return this.dictionary;
+        for (const [hash, root] of found) this.found.set(hash, root);
+        const bytes = writeBoc(librariesDictionary(this.found)!);
+        this.dictionary = { toBoc: () => bytes } as unknown as Cell;
+        return this.dictionary;
+    }
 }
 
 /**

@@ -10,6 +10,7 @@ import { interfacesOf, type AccountInspector, type InspectedAccount } from './in
 import { deriveJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
 import { writeJettonOperations, writeMultisigMembers, writeTokenRows } from './token-rows.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
+import { writePublicLibraries } from './library-rows.ts';
 
 export interface IndexedBlockSummary {
     inserted: boolean;
@@ -56,6 +57,7 @@ export async function indexBlock(
             await upsertAccountStates(trx, block, parsed, inspected);
             await writeTokenRows(trx, block, inspected);
             await writeMultisigMembers(trx, block, inspected);
+            await writePublicLibraries(trx, block);
             await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
             if (block.config) await saveChainConfig(trx, block);
         }
@@ -136,7 +138,6 @@ async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<vo
         .execute());
 }
 
-/** The newest state of every account the block touched; an older state never overwrites a newer one. */
 /** Verified jetton wallets among the accounts with transactions: as inspected in this block, else as indexed. */
 async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<Map<string, JettonWalletInfo>> {
     const wallets = new Map<string, JettonWalletInfo>();
@@ -155,6 +156,7 @@ async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], ins
     return wallets;
 }
 
+/** The newest state of every account the block touched; an older state never overwrites a newer one. */
 async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<void> {
     const utimeByHash = new Map(parsed.map(tx => [tx.hash, tx.utime]));
     const rows = (block.accountStates ?? []).map(state => ({

@@ -5,6 +5,9 @@ import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
 import { GetMethodRunner } from '../ton/interfaces/get-method-runner.ts';
 import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
+import { publicLibraryBocs } from '../store/read/libraries.ts';
+import { librariesDictionary, publicLibrariesInField } from '../ton/libraries.ts';
+import { LibraryResolver } from '../ton/library-resolver.ts';
 
 export interface InspectedAccount {
     detected: DetectedContract;
@@ -18,6 +21,8 @@ export interface InspectedAccount {
  * block's database transaction: it only reads.
  */
 export class AccountInspector {
+    private resolver: LibraryResolver | undefined;
+
     private constructor(private readonly runner: GetMethodRunner, private readonly cache: DetectionCache) {}
 
     static async create(): Promise<AccountInspector> {
@@ -30,6 +35,7 @@ export class AccountInspector {
             if (state.status !== 'active' || !state.code || !state.data) continue;
             accounts.set(state.address, { address: Address.parseRaw(state.address), code: Cell.fromBoc(state.code)[0], data: Cell.fromBoc(state.data)[0], balance: state.balance });
         }
+        await this.loadLibraries(db, states, [...accounts.values()].map(account => account.code));
         const result = new Map<string, InspectedAccount>();
         for (const [address, account] of accounts) {
             const detected = await detectInterfaces(account, this.runner, { cache: this.cache });
@@ -42,6 +48,16 @@ export class AccountInspector {
             result.set(address, { detected, verifiedJettonWallet });
         }
         return result;
+    }
+
+    /** Gives the TVM the libraries the codes use: published in this block, or indexed before. */
+    private async loadLibraries(db: IndexDb, states: AccountStateRecord[], codes: Cell[]): Promise<void> {
+        this.resolver ??= new LibraryResolver(hashes => publicLibraryBocs(db, hashes));
+        for (const state of states) {
+            if (!state.libraries || !state.address.startsWith('-1:')) continue;
+            for (const [hash, root] of publicLibrariesInField(state.libraries)) this.resolver.remember(hash, root);
+        }
+        this.runner.setLibraries(librariesDictionary(await this.resolver.librariesFor(codes)));
     }
 
     private async storedAccount(db: IndexDb, address: string): Promise<DetectAccount | undefined> {

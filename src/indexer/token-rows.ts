@@ -7,6 +7,7 @@ import type { IndexDatabase } from '../store/schema.ts';
 import { insertInChunks } from '../store/chunks.ts';
 import type { DerivedJettonOperations } from './jetton-operations.ts';
 import { interfacesOf, type InspectedAccount } from './inspect-accounts.ts';
+import { currentStates } from './current-states.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
 
@@ -89,16 +90,11 @@ export async function writeTokenRows(trx: Trx, block: BlockRecord, inspected: Ma
  * than the stored one (a block delivered out of order) changes nothing.
  */
 export async function writeMultisigMembers(trx: Trx, block: BlockRecord, inspected: Map<string, InspectedAccount>): Promise<void> {
-    const states = block.accountStates ?? [];
-    for (let i = 0; i < states.length; i += 500) {
-        const chunk = states.slice(i, i + 500);
-        const stored = await trx.selectFrom('account_states').select(['address', 'last_tx_lt'])
-            .where('address', 'in', chunk.map(state => state.address)).execute();
-        const newestLt = new Map(stored.map(row => [row.address, BigInt(row.last_tx_lt)]));
-        const current = chunk.filter(state => newestLt.get(state.address) === state.lastTransLt);
-        if (current.length === 0) continue;
-        await trx.deleteFrom('multisig_members').where('multisig', 'in', current.map(state => state.address)).execute();
-        const rows = current.flatMap(state => membersOf(state, inspected.get(state.address))
+    const current = await currentStates(trx, block.accountStates ?? []);
+    for (let i = 0; i < current.length; i += 500) {
+        const chunk = current.slice(i, i + 500);
+        await trx.deleteFrom('multisig_members').where('multisig', 'in', chunk.map(state => state.address)).execute();
+        const rows = chunk.flatMap(state => membersOf(state, inspected.get(state.address))
             .map(entry => ({ multisig: state.address, ...entry })));
         await insertInChunks(rows, 500, rowsChunk => trx.insertInto('multisig_members').values(rowsChunk).execute());
     }

@@ -153,6 +153,13 @@ export interface ChainConfigTable {
     config: Buffer;
 }
 
+/** A public library of the chain, by the masterchain account publishing it. */
+export interface PublicLibrariesTable {
+    hash: string;
+    publisher: string;
+    boc: Buffer;
+}
+
 /** One member of a multisig: a v2 signer or proposer by address, or a v1 owner by public key. */
 export interface MultisigMembersTable {
     multisig: string;
@@ -180,6 +187,7 @@ export interface IndexDatabase {
     wallets: WalletsTable;
     multisig_members: MultisigMembersTable;
     chain_config: ChainConfigTable;
+    public_libraries: PublicLibrariesTable;
 }
 
 export type IndexDb = Kysely<IndexDatabase>;

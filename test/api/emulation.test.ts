@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Address, beginCell, Cell, external, internal, loadMessage, storeMessage, toNano, type MessageRelaxed } from '@ton/core';
+import { Address, beginCell, Cell, CellType, external, internal, loadMessage, storeMessage, toNano, type MessageRelaxed } from '@ton/core';
 import { WalletContractV2R2 } from '@ton/ton';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { newKeyPair } from '../../src/chain/devnet/keys.ts';
 import { jettonTransferBody, jettonWalletAddress } from '../../src/chain/devnet/contracts/jetton.ts';
 import { commentPayload } from '../../src/chain/devnet/contracts/payload.ts';
 import { accountState } from '../../src/store/read/chain-state.ts';
+import { formatRawAddress } from '../../src/ton/address.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
 import { accountNamed, assertError, call, manifestOf, type ManifestAccount } from './api-call.ts';
 
@@ -42,6 +43,18 @@ async function indexed(address: string) {
 async function seqnoOf(name: string): Promise<number> {
     const { wallet: w, address } = wallet(name);
     return DevnetWallet.seqnoFromData(w.kind, Cell.fromBoc((await indexed(address)).data!)[0]);
+}
+
+/** The jetton wallet the master's get_wallet_address gives for the owner, as indexed. */
+async function jettonWalletOf(master: string, owner: string): Promise<Address> {
+    const row = await service.store.db.selectFrom('jetton_wallets').select('address').where('master', '=', master).where('owner', '=', owner).executeTakeFirst();
+    assert.ok(row, `a ${master} wallet of ${owner} is indexed`);
+    return Address.parseRaw(row.address);
+}
+
+function* walkJsonTrace(node: any): Generator<any> {
+    yield node;
+    for (const child of node.children ?? []) yield* walkJsonTrace(child);
 }
 
 const validUntil = () => Math.floor(Date.now() / 1000) + 300;
@@ -147,6 +160,34 @@ describe('POST /v2/wallet/emulate on the devnet', () => {
         assert.equal(transfer.JettonTransfer.comment, 'rent');
         assert.equal(transfer.JettonTransfer.jetton.address, dusd);
         assert.equal(transfer.simple_preview.value, '2.5 DUSD');
+    });
+
+    it('emulates a transfer between jetton wallets whose code is a public library cell, resolving the library from the index', async () => {
+        const bobV5 = accountNamed(manifest, 'bob-v5r1').address;
+        const alice = accountNamed(manifest, 'alice-v3r2').address;
+        const dstb = accountNamed(manifest, 'DSTB').address;
+        const bobJettonWallet = formatRawAddress(await jettonWalletOf(dstb, bobV5));
+        const library = await service.store.db.selectFrom('public_libraries').select('hash').execute();
+        const code = Cell.fromBoc((await indexed(bobJettonWallet)).code!)[0];
+        assert.equal(code.type, CellType.Library, 'the wallet\'s code is a library cell');
+        assert.ok(library.some(l => l.hash === code.beginParse(true).skip(8).loadBuffer(32).toString('hex')), 'its library is indexed');
+
+        const boc = await signed('bob-v5r1', [internal({
+            to: Address.parseRaw(bobJettonWallet), value: toNano('0.1'), bounce: true,
+            body: jettonTransferBody({ queryId: 78n, amount: 3_000_000n, destination: Address.parseRaw(alice), responseDestination: Address.parseRaw(bobV5), forwardTonAmount: toNano('0.01'), forwardPayload: commentPayload('library rent') }),
+        })]);
+        const response = await walletEmulate({ boc }, '', { 'accept-language': 'en' });
+        assert.equal(response.status, 200, response.text);
+        const { trace, event, risk } = response.body;
+        const failed = [...walkJsonTrace(trace)].filter(node => !node.transaction.success);
+        assert.deepEqual(failed.map(node => node.transaction.account.address), [], 'every transaction of the cascade ran');
+        assert.equal([...walkJsonTrace(trace)].length, 5, 'wallet, both jetton wallets, the notification and the excesses');
+        assert.equal(risk.jettons[0]?.jetton.symbol, 'DSTB', JSON.stringify(risk));
+        const transfer = event.actions.find((a: any) => a.type === 'JettonTransfer');
+        assert.ok(transfer, `actions: ${event.actions.map((a: any) => a.type)}`);
+        assert.equal(transfer.status, 'ok');
+        assert.deepEqual([transfer.JettonTransfer.amount, transfer.JettonTransfer.recipient.address, transfer.JettonTransfer.comment], ['3000000', alice, 'library rent']);
+        assert.equal(transfer.simple_preview.value, '3 DSTB');
     });
 
     it('emulates a message signed with a throwaway key at the real wallet named by address_override', async () => {

@@ -20,20 +20,27 @@ after(async () => {
 });
 
 describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', () => {
-    it("shows alice's mint and her DUSD transfer with its comment, and bob's DPTS transfer to her", async () => {
+    it("shows alice's mint and her DUSD transfer with its comment, bob's DPTS transfer to her, and DSTB from bob's v5r1", async () => {
         const alice = accountNamed(manifest, 'alice-v3r2').address;
         const bob = accountNamed(manifest, 'bob-v4r2').address;
+        const bobV5 = accountNamed(manifest, 'bob-v5r1').address;
         const dusd = accountNamed(manifest, 'DUSD').address;
         const dpts = accountNamed(manifest, 'DPTS').address;
+        const dstb = accountNamed(manifest, 'DSTB').address;
         const response = await history(alice, 'limit=100');
         assert.equal(response.status, 200);
         const ops = response.body.operations;
         assert.deepEqual(ops.map((o: any) => [o.operation, o.jetton.address, o.amount]), [
+            ['transfer', dstb, '25000000'],
             ['transfer', dpts, '20000000000'],
             ['transfer', dusd, '1500000000'],
             ['mint', dusd, '1000000000000'],
         ]);
-        const [received, sent, mint] = ops;
+        const [fromLibraryWallet, received, sent, mint] = ops;
+        // DSTB's wallets run the jetton wallet code published as a public library by the devnet's librarian.
+        assert.equal(fromLibraryWallet.source.address, bobV5);
+        assert.deepEqual(fromLibraryWallet.payload, { text: 'paid from a wallet running library code' });
+        assert.deepEqual([fromLibraryWallet.jetton.symbol, fromLibraryWallet.jetton.decimals], ['DSTB', 6]);
         assert.equal(received.source.address, bob);
         assert.equal(received.destination.address, alice);
         assert.equal(received.query_id, '4');
@@ -123,9 +130,10 @@ describe('POST /v2/pubkeys/wallets/_bulk on the seeded devnet', () => {
         assert.equal(v4.stats.jettons_count, 2, 'bob holds DUSD and DPTS');
         assert.equal(v4.stats.nfts_count, 1, 'alice gave bob item 0');
         assert.equal(v5.stats.nfts_count, 1, 'bob-v5r1 kept item 1');
+        assert.equal(v5.stats.jettons_count, 1, 'bob-v5r1 holds DSTB, whose wallet runs library code');
         const [aliceWallet] = items[2].wallets;
         assert.equal(aliceWallet.address, alice.address);
-        assert.equal(aliceWallet.stats.jettons_count, 2);
+        assert.equal(aliceWallet.stats.jettons_count, 3, 'DUSD, DPTS and DSTB');
         assert.ok(BigInt(aliceWallet.balance) > 0n);
     });
 

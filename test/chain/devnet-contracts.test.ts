@@ -23,6 +23,7 @@ import {
     provideWalletAddressBody,
     type JettonMinterConfig,
 } from '../../src/chain/devnet/contracts/jetton.ts';
+import { LIBRARIAN_OP, LIBRARIAN_TON, librarianAddress, librarianStateInit, publishLibraryBody, withdrawLibraryBody } from '../../src/chain/devnet/contracts/librarian.ts';
 import { nftCommonContent, nftOffchainSuffix, offchainContent, onchainContent } from '../../src/chain/devnet/contracts/metadata.ts';
 import {
     NFT_EXIT,
@@ -44,6 +45,7 @@ import { SandboxChain, accountOf } from '../../src/chain/devnet/sandbox-chain.ts
 import { walletSeqno } from '../../src/chain/devnet/seed.ts';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { loadTextComment } from '../../src/ton/bodies/comment.ts';
+import { librariesDictionary, libraryCell, publicLibrariesOf } from '../../src/ton/libraries.ts';
 import {
     loadExcess,
     loadJettonBurnNotification,
@@ -749,6 +751,64 @@ describe('devnet contracts on the TVM', () => {
             })]);
             const refused = txs.find(t => t.account === item(3n).toRawString());
             assert.equal(refused?.exitCode, NFT_EXIT.notFromCollection);
+        });
+    });
+
+    describe('librarian', () => {
+        const librarian = librarianAddress(admin.address);
+        const walletCode = contractCode('jetton-wallet');
+        const published = async () => {
+            const state = (await net.chain.getContract(librarian)).accountState;
+            assert.equal(state?.type, 'active');
+            return state.type === 'active' ? publicLibrariesOf(state.state.libraries) : new Map();
+        };
+
+        test('lives in the masterchain and publishes its owner\'s library as public', async () => {
+            assert.equal(librarian.workChain, -1);
+            const txs = await net.send(admin, [internal({
+                to: librarian, value: LIBRARIAN_TON.publish, bounce: false, init: librarianStateInit(admin.address), body: publishLibraryBody(walletCode, 1n),
+            })]);
+            assert.ok(txOf(txs, librarian, LIBRARIAN_OP.publish).success);
+            const libraries = await published();
+            assert.deepEqual([...libraries.keys()], [walletCode.hash().toString('hex')]);
+            assert.ok(libraries.get(walletCode.hash().toString('hex'))!.equals(walletCode));
+            assert.ok((await net.get(librarian, 'get_owner')).readAddress().equals(admin.address));
+        });
+
+        test('refuses publishing and withdrawing by anyone but its owner; takes top-ups', async () => {
+            const other = contractCode('nft-item');
+            const publish = await net.send(bob, [internal({ to: librarian, value: LIBRARIAN_TON.publish, bounce: true, body: publishLibraryBody(other) })]);
+            assert.equal(txOf(publish, librarian, LIBRARIAN_OP.publish).exitCode, 901);
+            const withdraw = await net.send(bob, [internal({ to: librarian, value: GRAM, bounce: true, body: withdrawLibraryBody(walletCode.hash()) })]);
+            assert.equal(txOf(withdraw, librarian, LIBRARIAN_OP.withdraw).exitCode, 901);
+            const topUp = await net.send(bob, [internal({ to: librarian, value: GRAM, bounce: true })]);
+            assert.ok(topUp.find(t => t.account === librarian.toRawString())?.success);
+            assert.deepEqual([...(await published()).keys()], [walletCode.hash().toString('hex')]);
+        });
+
+        test('a jetton whose wallets carry a library cell runs on the published code', async () => {
+            net.chain.libs = librariesDictionary(await published()) ?? undefined;
+            const config: JettonMinterConfig = { admin: admin.address, content: onchainContent({ name: 'Library Gold', symbol: 'LGLD', decimals: 9 }), walletCode: libraryCell(walletCode) };
+            const minter = jettonMinterAddress(config);
+            const holder = jettonWalletAddress(alice.address, minter, config.walletCode);
+            await net.send(admin, [internal({
+                to: minter, value: JETTON_TON.mintTonAmount + JETTON_TON.mintOverhead, bounce: false, init: jettonMinterStateInit(config),
+                body: jettonMintBody({ to: alice.address, amount: A(7n), from: minter, responseAddress: admin.address }),
+            })]);
+            assert.equal(await net.codeHash(holder), libraryCell(walletCode).hash().toString('hex'), 'the wallet\'s code is the library cell');
+            assert.equal((await net.walletData(holder)).balance, A(7n));
+            const sent = await net.send(alice, [internal({
+                to: holder, value: JETTON_TON.transfer, bounce: true,
+                body: jettonTransferBody({ amount: A(2n), destination: bob.address, responseDestination: alice.address }),
+            })]);
+            assert.ok(txOf(sent, holder, TEP.jettonTransfer).success);
+            assert.equal((await net.walletData(jettonWalletAddress(bob.address, minter, config.walletCode))).balance, A(2n));
+        });
+
+        test('withdraws a library on its owner\'s request', async () => {
+            const txs = await net.send(admin, [internal({ to: librarian, value: GRAM, bounce: true, body: withdrawLibraryBody(walletCode.hash()) })]);
+            assert.ok(txOf(txs, librarian, LIBRARIAN_OP.withdraw).success);
+            assert.equal((await published()).size, 0);
         });
     });
 });

@@ -9,6 +9,7 @@ import { formatRawAddress } from '../../ton/address.ts';
 import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { InputFormatError } from '../../ton/input.ts';
+import { encodeLibraryField, librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
 import { sealBlock } from './block-builder.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
@@ -75,6 +76,8 @@ export class DevnetSource implements ChainSource, MessageSink {
     private readonly systemAccounts: Address[] = [];
     /** The first masterchain block of every run is a key block carrying the config, so the index always has the one in force. */
     private configAnnounced = false;
+    /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
+    private readonly publishedLibraries = new Map<string, Map<string, Cell>>();
 
     constructor(private readonly options: DevnetOptions) {
         this.faucetCap = options.faucetCap;
@@ -193,6 +196,7 @@ export class DevnetSource implements ChainSource, MessageSink {
         this.genesis = genesis;
         this.wallets = genesisWallets(genesis);
         for (const account of this.log.accounts()) await this.chain.restoreAccount(account);
+        await this.refreshLibraries(this.log.accounts().map(account => account.address));
         this.heads = this.log.meta<ChainHeads>('heads')!;
         this.chain.setLogicalTime(BigInt(this.heads.lt));
         this.chain.now = this.heads.utime;
@@ -219,6 +223,7 @@ export class DevnetSource implements ChainSource, MessageSink {
 
         const blocks = await this.sealBlocks(executed, utime, startLt, endLt);
         const touched = [...new Set(executed.map(accountOf))];
+        await this.refreshLibraries(touched);
         const accounts = await Promise.all(touched.map(a => this.chain.persistedAccount(a)));
         const heads: ChainHeads = {
             lt: endLt.toString(),
@@ -233,6 +238,24 @@ export class DevnetSource implements ChainSource, MessageSink {
         this.events.emit('produced');
         const cursor = String(seqs[seqs.length - 1]);
         for (const { job, result } of outcomes) job.done(result instanceof Error ? result : { ...result, cursor });
+    }
+
+    /** Takes the public libraries of the given masterchain accounts' current states into the chain's. */
+    private async refreshLibraries(addresses: string[]): Promise<void> {
+        let changed = false;
+        for (const address of addresses) {
+            if (!address.startsWith('-1:')) continue;
+            const state = (await this.chain.getContract(Address.parseRaw(address))).accountState;
+            const published = state?.type === 'active' ? publicLibrariesOf(state.state.libraries) : new Map<string, Cell>();
+            if (published.size === 0 && !this.publishedLibraries.has(address)) continue;
+            if (published.size === 0) this.publishedLibraries.delete(address);
+            else this.publishedLibraries.set(address, published);
+            changed = true;
+        }
+        if (!changed) return;
+        const all = new Map<string, Cell>();
+        for (const libraries of this.publishedLibraries.values()) for (const [hash, root] of libraries) all.set(hash, root);
+        this.chain.libs = librariesDictionary(all) ?? undefined;
     }
 
     private async execute(job: Job, utime: number): Promise<{ messageHash: string; traceId: string } | Error> {
@@ -304,6 +327,7 @@ function accountStateRecord(address: string, shardAccount: ShardAccount): Accoun
     const state = account?.storage.state;
     const code = state?.type === 'active' ? state.state.code ?? undefined : undefined;
     const data = state?.type === 'active' ? state.state.data ?? undefined : undefined;
+    const libraries = state?.type === 'active' ? encodeLibraryField(state.state.libraries) : undefined;
     return {
         address,
         status: !account ? 'nonexist' : state!.type === 'active' ? 'active' : state!.type === 'frozen' ? 'frozen' : 'uninit',
@@ -312,6 +336,7 @@ function accountStateRecord(address: string, shardAccount: ShardAccount): Accoun
         dataHash: data?.hash().toString('hex'),
         code: code?.toBoc(),
         data: data?.toBoc(),
+        libraries,
         lastTransLt: shardAccount.lastTransactionLt,
         lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),
     };

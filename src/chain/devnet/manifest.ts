@@ -2,6 +2,7 @@ import type { Address } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
 import { devnetTokens } from './token-seed.ts';
 import { devnetMultisig } from './multisig-seed.ts';
+import { devnetLibraryJetton } from './library-seed.ts';
 import type { GenesisSpec, GenesisWallet } from './genesis.ts';
 
 export interface DevnetManifest {
@@ -25,6 +26,7 @@ export interface DevnetManifest {
 export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): DevnetManifest {
     const byName = new Map(wallets.map(w => [w.name, w.wallet]));
     const tokens = devnetTokens(byName, genesis.metadataBaseUrl);
+    const library = devnetLibraryJetton(byName);
     const contract = (name: string, kind: string, address: Address, extra: { metadata_uri?: string } = {}) => ({
         name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
         workchain_id: address.workChain, ...extra,
@@ -47,6 +49,8 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             contract('DPTS', 'jetton_master', tokens.points.address, { metadata_uri: tokens.points.uri }),
             contract('devnet-nft', 'nft_collection', tokens.collection.address),
             contract('devnet-multisig', 'multisig_v1', devnetMultisig(byName).address),
+            contract('devnet-librarian', 'librarian', library.librarian),
+            contract('DSTB', 'jetton_master', library.stable.address),
         ]),
     };
 }

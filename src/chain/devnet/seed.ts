@@ -5,6 +5,7 @@ import type { GenesisWallet } from './genesis.ts';
 import type { DevnetWallet } from './wallets.ts';
 import { TOKEN_STEPS, devnetTokens } from './token-seed.ts';
 import { multisigDeployMessages } from './multisig-seed.ts';
+import { LIBRARY_STEPS, devnetLibraryJetton } from './library-seed.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -63,3 +64,6 @@ SEED_STEPS.push(async (w, chain, utime) => from(w.get('alice-v3r2')!, chain, uti
 export function walletsByName(wallets: GenesisWallet[]): Map<string, DevnetWallet> {
     return new Map(wallets.map(w => [w.name, w.wallet]));
 }
+
+/** Then the librarian's public library and the DSTB jetton whose wallets use it (appended after the multisig for the same reason). */
+SEED_STEPS.push(...LIBRARY_STEPS.map((step): SeedStep => async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetLibraryJetton(w)))));

@@ -4,6 +4,7 @@ import { initialSchema } from './0001-initial.ts';
 import { tokensAndWallets } from './0002-tokens-and-wallets.ts';
 import { multisigMembers } from './0003-multisig-members.ts';
 import { chainConfig } from './0004-chain-config.ts';
+import { publicLibraries } from './0005-public-libraries.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -14,6 +15,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0002-tokens-and-wallets': tokensAndWallets(dialect),
                 '0003-multisig-members': multisigMembers(),
                 '0004-chain-config': chainConfig(dialect),
+                '0005-public-libraries': publicLibraries(dialect),
             };
         },
     };

@@ -1,7 +1,8 @@
 import { beginCell, type Address, type Cell } from '@ton/core';
 import type { DetectionCache, CodeProfile } from './detection-cache.ts';
 import type { GetMethodAccount, GetMethodResult, GetMethodRunner } from './get-method-runner.ts';
-import { libraryTargetHash, readGetMethodNames, resolveLibraryCode, type LibraryLookup } from './get-methods.ts';
+import { readGetMethodNames } from './get-methods.ts';
+import { libraryTargetHash, resolveLibraryCode, type LibraryLookup } from '../libraries.ts';
 import { knownCode } from './known-code.ts';
 import {
     decodeAddressResult,

@@ -8,7 +8,8 @@ import {
     parseTuple,
     type TupleItem,
 } from '@ton/core';
-import { libraryLookup, methodId, type LibraryLookup } from './get-methods.ts';
+import { methodId } from './get-methods.ts';
+import { librariesDictionary, libraryLookup, type LibraryLookup } from '../libraries.ts';
 
 /**
  * Runs get-methods on the real TVM (@ton/sandbox's emulator, `Executor.runGetMethod`).
@@ -108,8 +109,10 @@ const ZERO_SEED = Buffer.alloc(32);
 export class GetMethodRunner {
     readonly config: string;
     readonly gasLimit: bigint;
-    private libs: Cell | undefined;
-    private lookup: LibraryLookup;
+    /** What the emulator is given: the dictionary's BOC made once, not at every call. */
+    private libsForEmulator: Cell | undefined;
+    private lookup: LibraryLookup = () => undefined;
+    private readonly added = new Map<string, Cell>();
     private readonly now: () => number;
 
     private constructor(
@@ -119,8 +122,7 @@ export class GetMethodRunner {
         this.config = options.config ?? trimmedDefaultConfig();
         this.gasLimit = options.gasLimit ?? DEFAULT_GET_METHOD_GAS_LIMIT;
         this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
-        this.libs = options.libs ?? undefined;
-        this.lookup = libraryLookup(this.libs);
+        this.useLibraries(options.libs ?? undefined);
     }
 
     static async create(options: GetMethodRunnerOptions = {}): Promise<GetMethodRunner> {
@@ -130,8 +132,28 @@ export class GetMethodRunner {
 
     /** Replaces the libraries dictionary (e.g. after a block published libraries). */
     setLibraries(libs: Cell | null): void {
-        this.libs = libs ?? undefined;
-        this.lookup = libraryLookup(this.libs);
+        this.added.clear();
+        this.useLibraries(libs ?? undefined);
+    }
+
+    /**
+     * Adds libraries (by hash, hex) to those the runner had added before; public libraries are the
+     * chain's, so a runner shared by concurrent callers only ever gains them.
+     */
+    addLibraries(libraries: ReadonlyMap<string, Cell>): void {
+        let changed = false;
+        for (const [hash, root] of libraries) {
+            if (this.added.has(hash)) continue;
+            this.added.set(hash, root);
+            changed = true;
+        }
+        if (changed) this.useLibraries(librariesDictionary(this.added) ?? undefined);
+    }
+
+    private useLibraries(libs: Cell | undefined): void {
+        this.lookup = libraryLookup(libs);
+        const boc = libs?.toBoc();
+        this.libsForEmulator = boc ? ({ toBoc: () => boc } as unknown as Cell) : undefined;
     }
 
     /** Finds a library root by hash in the runner's libraries. */
@@ -159,7 +181,7 @@ export class GetMethodRunner {
                 stack: args,
                 config: this.config,
                 verbosity: 'short',
-                libs: this.libs,
+                libs: this.libsForEmulator,
                 address: account.address,
                 unixTime: options.now ?? this.now(),
                 balance: account.balance,

@@ -1,5 +1,6 @@
 import { Cell, CellType, Dictionary } from '@ton/core';
 import { hashmapKeys } from './hashmap-keys.ts';
+import { resolveLibraryCode, type LibraryLookup } from '../libraries.ts';
 
 /**
  * Get-method ids and the method dictionary of a contract's code.
@@ -118,53 +119,6 @@ export function knownGetMethodNames(ids: Iterable<number>): string[] {
     const names: string[] = [];
     for (const id of ids) names.push(...(KNOWN_GET_METHOD_IDS.get(id) ?? []));
     return names.sort();
-}
-
-/** Finds a library's root cell by its hash; null/undefined when the library is not known. */
-export type LibraryLookup = (hash: Buffer) => Cell | null | undefined;
-
-/**
- * A lookup over a libraries dictionary (`HashmapE 256 ^Cell`, keyed by the library root's hash)
- * as given to the emulator (`libs`), or over an already loaded Dictionary.
- */
-export function libraryLookup(libs: Cell | Dictionary<Buffer, Cell> | null | undefined): LibraryLookup {
-    if (!libs) return () => undefined;
-    let dict: Dictionary<Buffer, Cell> | null = null;
-    if (libs instanceof Cell) {
-        try {
-            dict = Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), libs);
-        } catch {
-            dict = null;
-        }
-    } else {
-        dict = libs;
-    }
-    const loaded = dict;
-    return (hash) => loaded?.get(hash);
-}
-
-/** The hash a library cell points at, or null when `cell` is not a library cell. */
-export function libraryTargetHash(cell: Cell): Buffer | null {
-    if (cell.type !== CellType.Library) return null;
-    try {
-        const slice = cell.beginParse(true);
-        if (slice.remainingBits < 8 + 256 || slice.loadUint(8) !== 2) return null;
-        return slice.loadBuffer(32);
-    } catch {
-        return null;
-    }
-}
-
-/**
- * The code to run: `code` itself, or the library root it points at when `code` is a library
- * cell (null when that library is not available).
- */
-export function resolveLibraryCode(code: Cell, libraries?: LibraryLookup): Cell | null {
-    const target = libraryTargetHash(code);
-    if (!target) return code.isExotic ? null : code;
-    const resolved = libraries?.(target);
-    if (!resolved || !resolved.hash().equals(target)) return null;
-    return resolved.isExotic ? null : resolved;
 }
 
 const SETCP0 = 0xff00;

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { libraryTargetHash } from './get-methods.ts';
+import { libraryTargetHash } from '../libraries.ts';
 
 /**
  * Contract interfaces recognised by the hash of their code cell. Hashes are facts about
@@ -48,6 +48,7 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['c0aed535e58e19f21f0e139cc53726ad417fb4a040c54b9b48d6c7f0aaa954d4', { interfaces: ['jetton_wallet'] }],
     ['07a2359340ce5bade3d15d0f7413cd1e53ca732d75aa5234f81719ce44f80556', { interfaces: ['nft_collection'] }],
     ['8728235b285c4b810c87117b8faa4e81f6a5c0d7880ca49ff86098e16ec3e3ff', { interfaces: ['nft_item'] }],
+    ['21ed0c903d5f1e4c163f15ae9936ba21917dc327b32eca81460afff88996de43', { interfaces: ['librarian'] }],
     // jettons (TEP-74): @ton-community/assets-sdk 0.0.5 and tonweb 0.0.66 builds
     ['0571976c63ec1b7550230a2609dbedb36e1b64ef8d022a16b34ea57063185b2f', { interfaces: ['jetton_master'] }],
     ['f95ba0330b38cdf3459b1e811e5fc6fa6cfee566d7b764455c0468140365a737', { interfaces: ['jetton_master'] }],

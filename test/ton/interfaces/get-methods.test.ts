@@ -13,13 +13,11 @@ import {
     KNOWN_GET_METHOD_IDS,
     crc16Xmodem,
     knownGetMethodNames,
-    libraryLookup,
-    libraryTargetHash,
     methodId,
     readGetMethodNames,
     readMethodIds,
-    resolveLibraryCode,
 } from '../../../src/ton/interfaces/get-methods.ts';
+import { libraryLookup, libraryTargetHash, resolveLibraryCode } from '../../../src/ton/libraries.ts';
 import { hashmapKeys } from '../../../src/ton/interfaces/hashmap-keys.ts';
 import { assemble, libraryCell } from './helpers.ts';
 

@@ -16,10 +16,7 @@ export function assemble(methods: Record<number, string>): Cell {
     return runtime.compileCell(parsed.instructions);
 }
 
-/** A library cell (exotic type 2) pointing at `code`. */
-export function libraryCell(code: Cell): Cell {
-    return beginCell().storeUint(2, 8).storeBuffer(code.hash()).endCell({ exotic: true });
-}
+export { libraryCell } from '../../../src/ton/libraries.ts';
 
 /** Compiles one Tolk source file (no imports besides @stdlib) with @ton/tolk-js. */
 export async function compileTolk(source: string): Promise<Cell> {

@@ -69,6 +69,8 @@ export interface JettonMinterConfig {
     /** TEP-64 content: see metadata.ts onchainContent / offchainContent. */
     content: Cell;
     totalSupply?: bigint;
+    /** Code the minter deploys its wallets with: default the wallet's code, or a library cell pointing at it. */
+    walletCode?: Cell;
 }
 
 /** total_supply:Coins admin:MsgAddress content:^Cell wallet_code:^Cell */
@@ -77,7 +79,7 @@ export function jettonMinterData(config: JettonMinterConfig): Cell {
         .storeCoins(config.totalSupply ?? 0n)
         .storeAddress(config.admin)
         .storeRef(config.content)
-        .storeRef(jettonWalletCode())
+        .storeRef(config.walletCode ?? jettonWalletCode())
         .endCell();
 }
 
@@ -90,17 +92,20 @@ export function jettonMinterAddress(config: JettonMinterConfig, workchain = 0): 
 }
 
 /** balance:Coins owner:MsgAddressInt master:MsgAddressInt wallet_code:^Cell */
-export function jettonWalletData(owner: Address, master: Address, balance = 0n): Cell {
-    return beginCell().storeCoins(balance).storeAddress(owner).storeAddress(master).storeRef(jettonWalletCode()).endCell();
+export function jettonWalletData(owner: Address, master: Address, balance = 0n, walletCode = jettonWalletCode()): Cell {
+    return beginCell().storeCoins(balance).storeAddress(owner).storeAddress(master).storeRef(walletCode).endCell();
 }
 
-export function jettonWalletStateInit(owner: Address, master: Address): StateInit {
-    return { code: jettonWalletCode(), data: jettonWalletData(owner, master) };
+export function jettonWalletStateInit(owner: Address, master: Address, walletCode = jettonWalletCode()): StateInit {
+    return { code: walletCode, data: jettonWalletData(owner, master, 0n, walletCode) };
 }
 
-/** The jetton wallet of `owner` (a basechain address) for the jetton `master`; what get_wallet_address returns. */
-export function jettonWalletAddress(owner: Address, master: Address): Address {
-    return contractAddress(0, jettonWalletStateInit(owner, master));
+/**
+ * The jetton wallet of `owner` (a basechain address) for the jetton `master`; what get_wallet_address
+ * returns. `walletCode` is the code the minter deploys wallets with (see JettonMinterConfig).
+ */
+export function jettonWalletAddress(owner: Address, master: Address, walletCode = jettonWalletCode()): Address {
+    return contractAddress(0, jettonWalletStateInit(owner, master, walletCode));
 }
 
 export interface JettonTransferParams {

@@ -1,0 +1,20 @@
+import type { Transaction as DbTransaction } from 'kysely';
+import type { AccountStateRecord } from '../chain/chain-source.ts';
+import type { IndexDatabase } from '../store/schema.ts';
+
+/**
+ * The states among `states` that are the accounts' newest in the index (after the block's
+ * account_states upsert): rows derived from a state are rewritten only from those, so an older
+ * block arriving late changes nothing.
+ */
+export async function currentStates(trx: DbTransaction<IndexDatabase>, states: AccountStateRecord[]): Promise<AccountStateRecord[]> {
+    const current: AccountStateRecord[] = [];
+    for (let i = 0; i < states.length; i += 500) {
+        const chunk = states.slice(i, i + 500);
+        const stored = await trx.selectFrom('account_states').select(['address', 'last_tx_lt'])
+            .where('address', 'in', chunk.map(state => state.address)).execute();
+        const newestLt = new Map(stored.map(row => [row.address, BigInt(row.last_tx_lt)]));
+        current.push(...chunk.filter(state => newestLt.get(state.address) === state.lastTransLt));
+    }
+    return current;
+}

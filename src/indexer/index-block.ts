@@ -8,7 +8,7 @@ import { insertInChunks } from '../store/chunks.ts';
 import { linkTraces } from './trace-linker.ts';
 import { interfacesOf, type AccountInspector, type InspectedAccount } from './inspect-accounts.ts';
 import { deriveJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
-import { writeJettonOperations, writeMultisigMembers, writeTokenRows } from './token-rows.ts';
+import { writeJettonOperations, writeMultisigMembers, writePoolStakers, writeTokenRows } from './token-rows.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 import { writePublicLibraries } from './library-rows.ts';
 
@@ -57,6 +57,7 @@ export async function indexBlock(
             await upsertAccountStates(trx, block, parsed, inspected);
             await writeTokenRows(trx, block, inspected);
             await writeMultisigMembers(trx, block, inspected);
+            await writePoolStakers(trx, block, inspected);
             await writePublicLibraries(trx, block);
             await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
             if (block.config) await saveChainConfig(trx, block);

@@ -8,6 +8,7 @@ import { insertInChunks } from '../store/chunks.ts';
 import type { DerivedJettonOperations } from './jetton-operations.ts';
 import { interfacesOf, type InspectedAccount } from './inspect-accounts.ts';
 import { currentStates } from './current-states.ts';
+import { poolStakerRows } from '../store/pool-stakers.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
 
@@ -97,6 +98,19 @@ export async function writeMultisigMembers(trx: Trx, block: BlockRecord, inspect
         const rows = chunk.flatMap(state => membersOf(state, inspected.get(state.address))
             .map(entry => ({ multisig: state.address, ...entry })));
         await insertInChunks(rows, 500, rowsChunk => trx.insertInto('multisig_members').values(rowsChunk).execute());
+    }
+}
+
+/** Stakers of the staking pools among the block's accounts, as their newest states have them (see writeMultisigMembers). */
+export async function writePoolStakers(trx: Trx, block: BlockRecord, inspected: Map<string, InspectedAccount>): Promise<void> {
+    const current = await currentStates(trx, block.accountStates ?? []);
+    for (let i = 0; i < current.length; i += 500) {
+        const chunk = current.slice(i, i + 500);
+        await trx.deleteFrom('pool_stakers').where('pool', 'in', chunk.map(state => state.address)).execute();
+        const rows = chunk.flatMap(state => state.status === 'active'
+            ? poolStakerRows(state.address, interfacesOf(state, inspected.get(state.address)), state.data)
+            : []);
+        await insertInChunks(rows, 500, rowsChunk => trx.insertInto('pool_stakers').values(rowsChunk).execute());
     }
 }
 

@@ -153,6 +153,15 @@ export interface ChainConfigTable {
     config: Buffer;
 }
 
+/** A staker of a staking pool: a TF pool's nominator or a single-nominator pool's owner. */
+export interface PoolStakersTable {
+    pool: string;
+    staker: string;
+    /** Nanograms as decimal text; null where the pool's data does not say. */
+    amount: string | null;
+    pending_deposit: string | null;
+}
+
 /** A public library of the chain, by the masterchain account publishing it. */
 export interface PublicLibrariesTable {
     hash: string;
@@ -188,6 +197,7 @@ export interface IndexDatabase {
     multisig_members: MultisigMembersTable;
     chain_config: ChainConfigTable;
     public_libraries: PublicLibrariesTable;
+    pool_stakers: PoolStakersTable;
 }
 
 export type IndexDb = Kysely<IndexDatabase>;

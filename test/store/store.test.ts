@@ -25,10 +25,11 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
     multisig_members: ['multisig', 'member', 'kind'],
     chain_config: ['id', 'block_workchain', 'block_seqno', 'utime', 'config'],
     public_libraries: ['hash', 'publisher', 'boc'],
+    pool_stakers: ['pool', 'staker', 'amount', 'pending_deposit'],
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

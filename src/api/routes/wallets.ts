@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePublicKey } from '../../ton/input.ts';
-import { holdingsOf, multisigCountOf, walletsByPublicKeys } from '../../store/read/wallets.ts';
+import { holdingsOf, multisigCountOf, stakingCountOf, walletsByPublicKeys } from '../../store/read/wallets.ts';
 import { toNumber } from '../../store/schema.ts';
 import type { ApiServices } from '../services.ts';
 import { operation } from './route.ts';
@@ -11,8 +11,8 @@ export function walletRoutes(services: ApiServices) {
         operation(app, 'getWalletsByPublicKeyBulk', async request => {
             const keys = (request.body.public_keys as string[]).map(parsePublicKey);
             const rows = await walletsByPublicKeys(db, keys);
-            const holdings = await holdingsOf(db, rows.map(r => r.address));
-            const multisigs = await multisigCountOf(db, rows);
+            const addresses = rows.map(r => r.address);
+            const [holdings, multisigs, stakes] = await Promise.all([holdingsOf(db, addresses), multisigCountOf(db, rows), stakingCountOf(db, addresses)]);
             const walletsOf = (key: string) => rows.filter(r => r.public_key === key).map(row => {
                 const interfaces = JSON.parse(row.interfaces) as string[];
                 const held = holdings.get(row.address)!;
@@ -20,8 +20,7 @@ export function walletRoutes(services: ApiServices) {
                     address: row.address,
                     is_wallet: true,
                     balance: row.balance,
-                    // Staking pools are not indexed yet, so no wallet is counted in any.
-                    stats: { nfts_count: held.nfts, jettons_count: held.jettons, multisig_count: multisigs.get(row.address)!, staking_count: 0 },
+                    stats: { nfts_count: held.nfts, jettons_count: held.jettons, multisig_count: multisigs.get(row.address)!, staking_count: stakes.get(row.address)! },
                     plugins: (JSON.parse(row.plugins) as string[]).map(address => ({ address, type: interfaces.includes('wallet_v5r1') ? 'extension' : 'plugin', status: 'active' })),
                     status: row.status,
                     last_activity: toNumber(row.last_utime),

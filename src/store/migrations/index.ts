@@ -5,6 +5,7 @@ import { tokensAndWallets } from './0002-tokens-and-wallets.ts';
 import { multisigMembers } from './0003-multisig-members.ts';
 import { chainConfig } from './0004-chain-config.ts';
 import { publicLibraries } from './0005-public-libraries.ts';
+import { poolStakers } from './0006-pool-stakers.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0003-multisig-members': multisigMembers(),
                 '0004-chain-config': chainConfig(dialect),
                 '0005-public-libraries': publicLibraries(dialect),
+                '0006-pool-stakers': poolStakers(),
             };
         },
     };

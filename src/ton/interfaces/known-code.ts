@@ -43,6 +43,10 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['5a55840263d27945feb55b53fa85afa4f9dd61ea573e1eeba1ecac9c96581881', { interfaces: ['multisig_v1'] }],
     ['77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83', { interfaces: ['multisig_v2'] }],
     ['23b9ba6915778fa1d5605a830d78bc22e9808524c04a51ce7b9c3db72ca9e908', { interfaces: ['multisig_order_v2'] }],
+    // staking pools: ton-blockchain/nominator-pool (TF) and orbs-network/single-nominator v1.0 / v1.1 (the code hashes mytonctrl deploys)
+    ['9a3ec14bc098f6b44064c305222caea2800f17dda85ee6a8198a7095ede10dcf', { interfaces: ['tv_pool'] }],
+    ['a42ae69eac76ffe0e452d3d4f13d387a14e46c01a5aadba5fc1d893e6c71f5ba', { interfaces: ['single_nominator_pool'] }],
+    ['cc0d39589eb2c0cfe0fde28456657a3bdd3d953955ae3f98f25664ab3c904fbd', { interfaces: ['single_nominator_pool'] }],
     // the devnet's own Tolk contracts (contracts/, built by `npm run build:contracts`)
     ['4d4e4de3f0c8559d7cdafe5fb3389629bfff8cae7e3bf43b2e7859f749205e9c', { interfaces: ['jetton_master'] }],
     ['c0aed535e58e19f21f0e139cc53726ad417fb4a040c54b9b48d6c7f0aaa954d4', { interfaces: ['jetton_wallet'] }],

@@ -49,16 +49,19 @@ export async function emulationBench(): Promise<void> {
         await service.stop();
         service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, source: 'none' });
         const base = `${service.url.replace(/\/$/, '')}/v2`;
-        console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after 20 warm-up requests)\n`);
+        console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after 20 warm-up requests; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
         console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 |');
         console.log('|---|---|---|---|---|---|');
         for (const c of cases) {
             const wallet = formatRawAddress(c.wallet.address);
             const bare = await bareExecutor(service.store.db, c.boc);
-            const walletTimes = await timeRequests(() => post(`${base}/wallet/emulate`, { boc: c.boc }));
-            const eventTimes = await timeRequests(() => post(`${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }));
-            const ratio = percentile(walletTimes, 50) / percentile(bare.times, 50);
-            console.log(`| ${c.name} | ${bare.transactions} | ${ms(bare.times)} | ${ms(walletTimes)} | ${ms(eventTimes)} | ${ratio.toFixed(1)}× |`);
+            const [bareTimes, walletTimes, eventTimes] = await timeInterleaved([
+                bare.run,
+                () => post(`${base}/wallet/emulate`, { boc: c.boc }),
+                () => post(`${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }),
+            ]);
+            const ratio = percentile(walletTimes, 50) / percentile(bareTimes, 50);
+            console.log(`| ${c.name} | ${bare.transactions} | ${ms(bareTimes)} | ${ms(walletTimes)} | ${ms(eventTimes)} | ${ratio.toFixed(1)}× |`);
         }
     } finally {
         await service.stop();
@@ -72,23 +75,34 @@ async function post(url: string, json: unknown): Promise<void> {
     if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
 }
 
-/** Durations of ROUNDS runs after 20 warm-up runs, in ms. */
-async function timeRequests(request: () => Promise<void>): Promise<number[]> {
-    for (let i = 0; i < 20; i++) await request();
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-        const start = performance.now();
-        await request();
-        times.push(performance.now() - start);
+/** Runs of one kind in a row before the next kind's: long enough for each to run warm, short enough that all see the same machine. */
+const BLOCK = 25;
+
+/**
+ * Durations in ms of ROUNDS runs of each kind after 20 warm-up runs, the kinds taking turns in
+ * blocks of BLOCK runs: on a shared machine whose speed drifts by tens of percent over a run, the
+ * series compared in one row are then measured over the same minutes.
+ */
+async function timeInterleaved(kinds: Array<() => Promise<void>>): Promise<number[][]> {
+    for (const run of kinds) for (let i = 0; i < 20; i++) await run();
+    const times = kinds.map(() => [] as number[]);
+    for (let done = 0; done < ROUNDS; done += BLOCK) {
+        for (const [k, run] of kinds.entries()) {
+            for (let i = done; i < Math.min(ROUNDS, done + BLOCK); i++) {
+                const start = performance.now();
+                await run();
+                times[k].push(performance.now() - start);
+            }
+        }
     }
     return times;
 }
 
 /**
- * The same cascade on the bare emulator: states read and serialized beforehand, only
- * `runTransaction` calls timed (signature checks off for the wallet, as wallet/emulate does).
+ * The same cascade on the bare emulator: states read and serialized beforehand, so a timed run is
+ * only the `runTransaction` calls (signature checks off for the wallet, as wallet/emulate does).
  */
-async function bareExecutor(db: ConstructorParameters<typeof StoreChainState>[0], boc: string): Promise<{ times: number[]; transactions: number }> {
+async function bareExecutor(db: ConstructorParameters<typeof StoreChainState>[0], boc: string): Promise<{ run: () => Promise<void>; transactions: number }> {
     const executor = await Executor.create();
     const chain = new StoreChainState(db);
     const config = await chain.config();
@@ -126,7 +140,7 @@ async function bareExecutor(db: ConstructorParameters<typeof StoreChainState>[0]
             current.set(step.destination, result.shardAccount);
         }
     };
-    return { times: await timeRequests(run), transactions: plan.length };
+    return { run, transactions: plan.length };
 }
 
 function destinationOf(message: Cell): string {

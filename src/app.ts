@@ -4,13 +4,15 @@ import { buildServer } from './api/server.ts';
 import type { ApiServices, DevnetControl } from './api/services.ts';
 import type { ChainSource } from './chain/chain-source.ts';
 import { DevnetSource } from './chain/devnet/devnet-source.ts';
-import type { ServiceConfig } from './config/config.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { AccountInspector } from './indexer/inspect-accounts.ts';
 import { JettonMetadataFetcher } from './indexer/jetton-metadata.ts';
 import { openStore, type Store } from './store/store.ts';
 import { EmulationService } from './emulation/emulation-service.ts';
 import { DEVNET_RATES_FILE, loadRatesSource } from './risk/rates.ts';
+import { DEVNET_EXTRA_CURRENCIES_FILE } from './chain/devnet/extra-currency.ts';
+import { ConfigError, type ServiceConfig } from './config/config.ts';
+import { ExtraCurrencyTableError, loadExtraCurrencyTable, type ExtraCurrencyCatalog } from './ton/extra-currencies.ts';
 
 export interface RunningService {
     config: ServiceConfig;
@@ -28,6 +30,7 @@ export interface RunningService {
  * the API run, over whatever the index already holds.
  */
 export async function startService(config: ServiceConfig, log: (line: string) => void = () => undefined): Promise<RunningService> {
+    const extraCurrencies = extraCurrencyTable(config);
     const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
     const devnet = config.source === 'devnet'
         ? new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config) })
@@ -52,6 +55,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
         devnet: devnet && indexer ? devnetControl(devnet, indexer) : undefined,
         emulation: new EmulationService(store.db, { maxTransactions: config.emulationMaxTransactions, timeBudgetMs: config.emulationTimeoutMs }),
         rates: loadRatesSource(config.rates || (devnet ? DEVNET_RATES_FILE : undefined), { onStaleRefresh: error => log(`rates: refresh failed, serving the previous table: ${error.message}`) }),
+        extraCurrencies,
     };
     const server = await buildServer(services, { logger: config.logRequests });
     const address = await server.listen({ host: config.host, port: config.port });
@@ -68,6 +72,16 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
             await store.close();
         },
     };
+}
+
+/** The configured extra currency table, else the devnet's on a devnet; read once, before anything starts (a bad table stops the start). */
+function extraCurrencyTable(config: ServiceConfig): ExtraCurrencyCatalog {
+    try {
+        return loadExtraCurrencyTable(config.extraCurrencies || (config.source === 'devnet' ? DEVNET_EXTRA_CURRENCIES_FILE : undefined));
+    } catch (error) {
+        if (error instanceof ExtraCurrencyTableError) throw new ConfigError(error.message);
+        throw error;
+    }
 }
 
 /**

@@ -6,6 +6,7 @@ import { actionJson, unknownActionJson, type ActionJson } from './present/action
 import type { AccountAddressJson, PresentContext } from './present/context.ts';
 import type { PreviewLanguage } from './present/language.ts';
 import type { ActionTraceNode, TraceFacts } from './trace-input.ts';
+import { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
 
 export interface AccountEventOptions {
     /** raw address of the account whose event this is */
@@ -17,6 +18,8 @@ export interface AccountEventOptions {
     subjectOnly: boolean;
     language: PreviewLanguage;
     accounts: (raw: string) => AccountAddressJson;
+    /** the service's extra currency table; without it extra currencies show by id only */
+    currencies?: ExtraCurrencyCatalog;
     /** already computed actions of this trace, to avoid running the engine twice */
     result?: ActionsResult;
 }
@@ -39,7 +42,9 @@ export interface AccountEventJson {
 export function buildAccountEvent(root: ActionTraceNode, facts: TraceFacts, options: AccountEventOptions): AccountEventJson {
     const { actions, valueFlow } = options.result ?? findActions(root, facts);
     const account = options.account;
-    const ctx: PresentContext = { facts, language: options.language, viewer: account, accounts: options.accounts };
+    const ctx: PresentContext = {
+        facts, language: options.language, viewer: account, accounts: options.accounts, currencies: options.currencies ?? ExtraCurrencyCatalog.EMPTY,
+    };
     const extra = actions.reduce((sum, a) => sum - gramContribution(a.draft, account), valueFlow.gramOf(account));
     const shown = options.subjectOnly ? actions.filter((a) => a.accounts.includes(account) && isSubject(a, account)) : actions;
     const rootTx = root.transaction;

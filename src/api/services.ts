@@ -3,6 +3,7 @@ import type { MessageSink } from '../chain/message-sink.ts';
 import type { EmulationService } from '../emulation/emulation-service.ts';
 import type { RatesSource } from '../risk/rates.ts';
 import type { Store } from '../store/store.ts';
+import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
 
 export type { MessageSink };
 export { MessageRejectedError } from '../chain/message-sink.ts';
@@ -29,4 +30,6 @@ export interface ApiServices {
     emulation?: EmulationService;
     /** Exchange rates for `currency` in wallet emulation; without it only the native coin is known. */
     rates?: RatesSource;
+    /** Symbols and decimals of extra currencies (the previews of messages and actions that carry them); without it every currency shows by id only. */
+    extraCurrencies?: ExtraCurrencyCatalog;
 }

@@ -1,4 +1,5 @@
 import type { AccountStateRecord, BlockIdExt, BlockRecord } from './chain-source.ts';
+import { decodeExtraBalance, encodeExtraBalance } from '../ton/extra-currencies.ts';
 
 /** JSON form of a block record (bigints as decimal text, BOCs as base64), for logs and files. */
 export function encodeBlockRecord(block: BlockRecord): string {
@@ -18,6 +19,7 @@ export function encodeBlockRecord(block: BlockRecord): string {
         accountStates: block.accountStates?.map(s => ({
             ...s,
             balance: s.balance.toString(),
+            extraBalance: encodeExtraBalance(s.extraBalance) ?? undefined,
             lastTransLt: s.lastTransLt.toString(),
             code: s.code?.toString('base64'),
             data: s.data?.toString('base64'),
@@ -37,7 +39,9 @@ interface EncodedBlock {
     masterRef?: BlockIdExt;
     shardBlocks: BlockIdExt[];
     transactions: Array<{ boc: string; endBalance?: string }>;
-    accountStates?: Array<Omit<AccountStateRecord, 'balance' | 'lastTransLt' | 'code' | 'data' | 'libraries'> & { balance: string; lastTransLt: string; code?: string; data?: string; libraries?: string }>;
+    accountStates?: Array<Omit<AccountStateRecord, 'balance' | 'extraBalance' | 'lastTransLt' | 'code' | 'data' | 'libraries'> & {
+        balance: string; extraBalance?: string; lastTransLt: string; code?: string; data?: string; libraries?: string;
+    }>;
     config?: string;
 }
 
@@ -59,6 +63,7 @@ export function decodeBlockRecord(text: string): BlockRecord {
         accountStates: e.accountStates?.map(s => ({
             ...s,
             balance: BigInt(s.balance),
+            extraBalance: s.extraBalance !== undefined ? decodeExtraBalance(s.extraBalance) : undefined,
             lastTransLt: BigInt(s.lastTransLt),
             code: s.code !== undefined ? Buffer.from(s.code, 'base64') : undefined,
             data: s.data !== undefined ? Buffer.from(s.data, 'base64') : undefined,

@@ -36,6 +36,8 @@ export interface AccountStateRecord {
     address: string;
     status: AccountStatus;
     balance: bigint;
+    /** Extra currencies the account holds, amount by currency id; absent when it holds none (or the source does not know). */
+    extraBalance?: ReadonlyMap<number, bigint>;
     codeHash?: string;
     dataHash?: string;
     /** Code and data cells (BOCs) when available, so interfaces can be detected. */

@@ -19,6 +19,8 @@ export interface ServiceConfig {
     emulationTimeoutMs: number;
     /** Exchange rates for wallet emulation: a JSON file or an http(s) URL; empty = the devnet's example table on a devnet, else none. */
     rates: string;
+    /** Extra currency table (symbols, names, decimals, images by currency id): a JSON file; empty = the devnet's table on a devnet, else none. */
+    extraCurrencies: string;
 }
 
 interface Setting<K extends keyof ServiceConfig> {
@@ -64,6 +66,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     { key: 'emulationMaxTransactions', flag: '--emulation-max-transactions', env: 'EMULATION_MAX_TRANSACTIONS', parse: integer('emulation transaction limit', 1, 100_000), describe: 'most transactions one emulation may run (default 1000; more answers 413)' },
     { key: 'emulationTimeoutMs', flag: '--emulation-timeout-ms', env: 'EMULATION_TIMEOUT_MS', parse: integer('emulation timeout', 10, 600_000), describe: 'wall-clock budget of one emulation in ms (default 10000; more answers 504)' },
     { key: 'rates', flag: '--rates', env: 'RATES', parse: String, describe: 'exchange rates for wallet emulation: JSON file or http(s) URL (default: the example table on a devnet, none otherwise)' },
+    {
+        key: 'extraCurrencies', flag: '--extra-currencies', env: 'EXTRA_CURRENCIES', parse: String,
+        describe: 'extra currency table: JSON file of symbol, name, decimals and image by currency id (default: the devnet\'s on a devnet, none otherwise)',
+    },
     { key: 'logRequests', flag: '--log', env: 'LOG_REQUESTS', parse: raw => raw === '' || raw === '1' || raw === 'true', describe: 'log every request (default off)' },
 ];
 
@@ -79,6 +85,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     emulationMaxTransactions: 1000,
     emulationTimeoutMs: 10_000,
     rates: '',
+    extraCurrencies: '',
 };
 
 /** Flags win over environment variables, which win over defaults. Returns the config and the non-flag arguments. */

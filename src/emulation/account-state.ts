@@ -1,11 +1,14 @@
 import { Address, beginCell, loadShardAccount, storeShardAccount, type Account, type Cell, type ShardAccount } from '@ton/core';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
+import { extraCurrencyDict } from '../ton/extra-currencies.ts';
 
 /** An account as the indexer last saw it (the columns of `account_states` emulation needs). */
 export interface StoredAccount {
     status: string;
     balance: bigint;
+    /** Extra currencies held, amount by currency id. */
+    extraBalance?: ReadonlyMap<number, bigint>;
     code: Buffer | null;
     data: Buffer | null;
     /** Lt of the account's last transaction. */
@@ -31,7 +34,7 @@ export function shardAccountOf(address: Address, stored: StoredAccount | undefin
         storageStats: { used: storageUsed([code, data]), storageExtra: null, lastPaid: stored.lastUtime, duePayment: null },
         storage: {
             lastTransLt: stored.accountLastTransLt,
-            balance: { coins: stored.balance },
+            balance: { coins: stored.balance, other: extraCurrencyDict(stored.extraBalance) },
             state: active
                 ? { type: 'active', state: { code, data } }
                 : stored.status === 'frozen'

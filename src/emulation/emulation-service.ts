@@ -1,6 +1,5 @@
 import type { Address, Cell } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
-import { readBoc } from '../ton/boc/boc-reader.ts';
 import { isWalletInterface, knownCode } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { externalMessageRisk, type WalletRisk } from '../risk/wallet-risk.ts';
@@ -8,7 +7,9 @@ import { EmulationFailure } from './errors.ts';
 import { inspectEmulatedTrace, type InspectedTrace } from './inspect-trace.ts';
 import { parseRootMessage, redirectExternal, requireExternalIn, type RootMessage } from './message-input.ts';
 import { StoreChainState } from './store-chain-state.ts';
-import { emulateTrace, walkTrace, type EmulatedTrace, type EmulationLimits } from './trace-emulator.ts';
+import type { StoredAccount } from './account-state.ts';
+import { ParsedCells } from './parsed-cells.ts';
+import { emulateTrace, walkTrace, type EmulatedTrace, type EmulationChainState, type EmulationLimits } from './trace-emulator.ts';
 
 export interface EmulationResult {
     root: RootMessage;
@@ -48,8 +49,11 @@ export class EmulationService {
     /** events/emulate: any message, signatures checked unless told otherwise. */
     async emulateMessage(boc: string, options: { ignoreSignatureCheck: boolean }): Promise<EmulationResult> {
         const root = parseRootMessage(boc);
-        if (root.message.info.type === 'external-in') await this.requireRunnable(formatRawAddress(root.message.info.dest), root);
-        const trace = await emulateTrace(root.cell, this.chain, { skipSignatureChecks: options.ignoreSignatureCheck ? 'all' : 'none', limits: this.limits });
+        const chain = new RequestChainState(this.chain);
+        const runnable = root.message.info.type === 'external-in' ? this.requireRunnable(chain, formatRawAddress(root.message.info.dest), root) : undefined;
+        chain.readHead();
+        await runnable;
+        const trace = await emulateTrace(root.cell, chain, { skipSignatureChecks: options.ignoreSignatureCheck ? 'all' : 'none', limits: this.limits });
         return { root, trace, inspected: await this.inspect(trace) };
     }
 
@@ -62,7 +66,10 @@ export class EmulationService {
         const destination = requireExternalIn(root);
         if (request.addressOverride) root = redirectExternal(root, request.addressOverride);
         const wallet = formatRawAddress(request.addressOverride ?? destination);
-        const { code: walletCode, stored } = await this.requireRunnable(wallet, root);
+        const chain = new RequestChainState(this.chain);
+        const runnable = this.requireRunnable(chain, wallet, root);
+        chain.readHead();
+        const { code: walletCode, stored } = await runnable;
         if (!knownCode(walletCode)?.interfaces.some(isWalletInterface)) {
             throw new EmulationFailure('invalid_input', `${wallet} is not a known wallet contract (code hash ${walletCode.hash().toString('hex')})`);
         }
@@ -70,36 +77,36 @@ export class EmulationService {
         // whose messages cannot be read is refused without running anything.
         const risk = externalMessageRisk(root.message, walletCode);
         const balanceBefore = request.balances?.get(wallet) ?? stored?.balance ?? 0n;
-        const options = { skipSignatureChecks: 'first' as const, balances: request.balances, limits: this.limits };
+        const options = { skipSignatureChecks: 'first' as const, balances: request.balances, limits: this.limits, rootDestination: wallet };
 
         let trace: EmulatedTrace;
         try {
-            trace = await emulateTrace(root.cell, this.chain, options);
+            trace = await emulateTrace(root.cell, chain, options);
         } catch (error) {
-            if (error instanceof EmulationFailure && error.kind === 'rejected') await this.explainRejection(root, wallet, balanceBefore, request.balances, error);
+            if (error instanceof EmulationFailure && error.kind === 'rejected') await this.explainRejection(chain, root, wallet, balanceBefore, request.balances, error);
             throw error;
         }
-        if (sendsFailedForFunds(trace)) await this.requireFunds(root, wallet, balanceBefore, request.balances);
+        if (sendsFailedForFunds(trace)) await this.requireFunds(chain, root, wallet, balanceBefore, request.balances);
         return { root, trace, inspected: await this.inspect(trace), wallet, walletCode, balanceBefore, risk };
     }
 
     /** The destination's code, or the StateInit's; an account with neither cannot run a message. */
-    private async requireRunnable(address: string, root: RootMessage) {
-        const stored = await this.chain.account(address);
-        const code: Cell | null | undefined = stored?.status === 'active' && stored.code ? readBoc(stored.code)[0] : root.message.init?.code;
+    private async requireRunnable(chain: EmulationChainState, address: string, root: RootMessage) {
+        const stored = await chain.account(address);
+        const code: Cell | null | undefined = stored?.status === 'active' && stored.code ? codeCells.read(address, stored.code) : root.message.init?.code;
         if (!code) throw new EmulationFailure('invalid_input', `account ${address} has no code and the message carries no StateInit to deploy it`);
         return { code, stored };
     }
 
     /** A wallet that refused only because it could not pay for gas is short of funds, not refusing. */
-    private async explainRejection(root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined, rejection: EmulationFailure): Promise<void> {
-        const probe = await this.probeWithTopUp(root, wallet, balances);
+    private async explainRejection(chain: EmulationChainState, root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined, rejection: EmulationFailure): Promise<void> {
+        const probe = await this.probeWithTopUp(chain, root, wallet, balances);
         if (probe === null) return;
         throw insufficientFunds(probe, balance, rejection.message);
     }
 
-    private async requireFunds(root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined): Promise<void> {
-        const required = await this.probeWithTopUp(root, wallet, balances);
+    private async requireFunds(chain: EmulationChainState, root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined): Promise<void> {
+        const required = await this.probeWithTopUp(chain, root, wallet, balances);
         if (required !== null && required > balance) throw insufficientFunds(required, balance);
     }
 
@@ -107,12 +114,12 @@ export class EmulationService {
      * Runs the wallet's transaction alone with far more coins: if then it accepts the message and
      * sends everything, what it spent is what the message needs. Null when more coins do not help.
      */
-    private async probeWithTopUp(root: RootMessage, wallet: string, balances: ReadonlyMap<string, bigint> | undefined): Promise<bigint | null> {
+    private async probeWithTopUp(chain: EmulationChainState, root: RootMessage, wallet: string, balances: ReadonlyMap<string, bigint> | undefined): Promise<bigint | null> {
         const rich = new Map(balances ?? []);
         rich.set(wallet, PROBE_BALANCE);
         let trace: EmulatedTrace;
         try {
-            trace = await emulateTrace(root.cell, this.chain, { skipSignatureChecks: 'first', balances: rich, limits: { ...this.limits, maxTransactions: 1 }, onlyRoot: true });
+            trace = await emulateTrace(root.cell, chain, { skipSignatureChecks: 'first', balances: rich, limits: { ...this.limits, maxTransactions: 1 }, onlyRoot: true, rootDestination: wallet });
         } catch (error) {
             if (error instanceof EmulationFailure && error.kind === 'rejected') return null;
             throw error;
@@ -133,6 +140,54 @@ export class EmulationService {
         return inspectEmulatedTrace(this.db, trace, mentioned);
     }
 }
+
+/**
+ * One request's view of the indexed chain: each account is read once however often the request
+ * needs it (the destination's code check, then its state for the emulator, then a probe), and so
+ * are the config and the time, which also gives every step of the request the same state.
+ */
+class RequestChainState implements EmulationChainState {
+    private readonly accounts = new Map<string, Promise<StoredAccount | undefined>>();
+    private configRead: Promise<string> | undefined;
+    private nowRead: Promise<number> | undefined;
+
+    constructor(private readonly chain: EmulationChainState) {}
+
+    /**
+     * Starts reading the config and the time alongside the destination's state (independent reads:
+     * on PostgreSQL their round trips overlap); a failure surfaces where they are used, as before.
+     */
+    readHead(): void {
+        this.config().catch(() => undefined);
+        this.now().catch(() => undefined);
+    }
+
+    account(address: string): Promise<StoredAccount | undefined> {
+        let read = this.accounts.get(address);
+        if (!read) {
+            read = this.chain.account(address);
+            this.accounts.set(address, read);
+        }
+        return read;
+    }
+
+    config(): Promise<string> {
+        this.configRead ??= this.chain.config();
+        return this.configRead;
+    }
+
+    now(): Promise<number> {
+        this.nowRead ??= this.chain.now();
+        return this.nowRead;
+    }
+
+    libraries(hashes: string[]): Promise<Map<string, Cell>> {
+        return this.chain.libraries(hashes);
+    }
+}
+
+/** Code cells of the accounts messages are sent to, while their indexed code is unchanged. */
+const codeCells = new ParsedCells(5_000);
 
 /** The wallet transaction's action phase failed or skipped sends for want of coins (result codes 37/38). */
 function sendsFailedForFunds(trace: EmulatedTrace): boolean {

@@ -1,6 +1,6 @@
 import { Address, type ShardAccount } from '@ton/core';
-import { readBoc } from '../ton/boc/boc-reader.ts';
 import { BoundedMap } from './bounded-map.ts';
+import { ParsedCells } from './parsed-cells.ts';
 import type { JettonPreviewFacts, NftItemFacts, TraceFacts } from '../actions/trace-input.ts';
 import { jettonPreview, type JettonMetadata } from '../ton/jetton/jetton-preview.ts';
 import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
@@ -54,10 +54,16 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
     for (const [address, list] of await accountInterfaces(db, others)) interfaces.set(address, list);
 
     const jettonWallets = new Map<string, { master: string; owner: string }>();
+    // Several wallets of one jetton (sender's and receiver's) share its master: read it once.
+    const indexedMasters = new Map<string, Promise<DetectAccount | undefined>>();
     for (const [address, found] of detected) {
         if (!found.jettonWallet) continue;
         const { master, owner } = found.jettonWallet;
-        const masterAccount = runnable(master, trace.after.get(master)) ?? await indexedAccount(db, master);
+        let masterAccount = runnable(master, trace.after.get(master));
+        if (!masterAccount) {
+            if (!indexedMasters.has(master)) indexedMasters.set(master, indexedAccount(db, master));
+            masterAccount = await indexedMasters.get(master);
+        }
         if (!masterAccount) continue;
         const key = `${address}|${owner}|${masterAccount.code.hash().toString('hex')}|${masterAccount.data.hash().toString('hex')}`;
         let confirmed = confirmations.get(key);
@@ -98,8 +104,11 @@ function runnable(address: string, state: ShardAccount | undefined): DetectAccou
     return { address: Address.parseRaw(address), code: storage.state.state.code, data: storage.state.state.data, balance: storage.balance.coins };
 }
 
+/** Code and data cells of indexed jetton masters, reused while the index holds the same bytes. */
+const masterCells = new ParsedCells(4_000);
+
 async function indexedAccount(db: IndexDb, address: string): Promise<DetectAccount | undefined> {
     const row = await db.selectFrom('account_states').select(['code', 'data', 'balance', 'status']).where('address', '=', address).executeTakeFirst();
     if (!row || row.status !== 'active' || !row.code || !row.data) return undefined;
-    return { address: Address.parseRaw(address), code: readBoc(row.code)[0], data: readBoc(row.data)[0], balance: row.balance };
+    return { address: Address.parseRaw(address), code: masterCells.read(`code ${address}`, row.code), data: masterCells.read(`data ${address}`, row.data), balance: row.balance };
 }

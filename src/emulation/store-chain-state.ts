@@ -2,6 +2,7 @@ import { accountState, latestBlockUtime, latestChainConfig, latestChainConfigBlo
 import type { IndexDb } from '../store/schema.ts';
 import { publicLibraryBocs } from '../store/read/libraries.ts';
 import { LibraryResolver } from '../ton/library-resolver.ts';
+import { decodeExtraBalance } from '../ton/extra-currencies.ts';
 import { EmulationFailure } from './errors.ts';
 import type { EmulationChainState } from './trace-emulator.ts';
 
@@ -37,6 +38,7 @@ export class StoreChainState implements EmulationChainState {
         return {
             status: row.status,
             balance: row.balance,
+            extraBalance: decodeExtraBalance(row.extra_balance),
             code: row.code,
             data: row.data,
             lastTransLt: row.last_tx_lt,

@@ -41,6 +41,8 @@ export interface EmulateOptions {
     limits?: Partial<EmulationLimits>;
     /** Run the root message only, leaving its out-messages undelivered. */
     onlyRoot?: boolean;
+    /** The root message's destination (raw), when the caller has already read the message. */
+    rootDestination?: string;
 }
 
 export interface EmulatedTransaction {
@@ -78,6 +80,11 @@ interface PreparedState {
     libraries: string[];
 }
 
+/** A state of one emulation: as prepared, or as a transaction left it (then also parsed, once). */
+interface CurrentState extends PreparedState {
+    parsed?: ShardAccount;
+}
+
 /** Indexed account states as the emulator takes them, by address, last transaction and balance. */
 const preparedStates = new BoundedMap<string, PreparedState>(10_000);
 
@@ -103,8 +110,8 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
     const [executor, config, now] = await Promise.all([emulationExecutor(), chain.config(), chain.now()]);
     const seed = createHash('sha256').update(root.hash()).digest();
 
-    const current = new Map<string, PreparedState>();
-    const stateOf = async (address: string) => {
+    const current = new Map<string, CurrentState>();
+    const stateOf = async (address: string): Promise<CurrentState> => {
         const known = current.get(address);
         if (known !== undefined) return known;
         const stored = await chain.account(address);
@@ -125,7 +132,7 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
     for (const address of options.balances?.keys() ?? []) await stateOf(address);
     const libraries = new EmulationLibraries(chain);
 
-    const queue: PendingMessage[] = [{ cell: root, createdLt: 0n, destination: destinationOf(root), parent: null, order: 0 }];
+    const queue: PendingMessage[] = [{ cell: root, createdLt: 0n, destination: options.rootDestination ?? destinationOf(root), parent: null, order: 0 }];
     let order = 1;
     let rootTx: EmulatedTransaction | undefined;
     let count = 0;
@@ -152,8 +159,10 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
         }
         const boc = Buffer.from(result.transaction, 'base64');
         const parsed = parseTransactionCell(readBoc(boc)[0], Number(next.destination.split(':')[0]));
-        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt, libraries: account.libraries });
-        const node: EmulatedTransaction = { parsed, boc, endBalance: balanceOf(result.shardAccount), children: [] };
+        // Parsed once: its balance is the node's, and the last one of each account is the trace's `after`.
+        const state = parseShardAccount(result.shardAccount);
+        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt, libraries: account.libraries, parsed: state });
+        const node: EmulatedTransaction = { parsed, boc, endBalance: state.account?.storage.balance.coins ?? 0n, children: [] };
         if (next.parent) next.parent.children.push(node);
         else rootTx = node;
         count++;
@@ -168,7 +177,7 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
         }
     }
     for (const node of walkTrace(rootTx!)) node.children.sort((a, b) => compareLt(a.parsed.inMsg!.createdLt, b.parsed.inMsg!.createdLt));
-    const afterStates = new Map([...current].map(([address, entry]) => [address, parseShardAccount(entry.state)]));
+    const afterStates = new Map([...current].map(([address, entry]) => [address, entry.parsed ?? parseShardAccount(entry.state)]));
     return { root: rootTx!, transactionCount: count, now, after: afterStates, libraries: libraries.found };
 }
 
@@ -202,10 +211,6 @@ class EmulationLibraries {
  */
 function withFastBoc(cell: Cell): Cell {
     return { toBoc: () => writeBoc(cell) } as unknown as Cell;
-}
-
-function balanceOf(shardAccount: string): bigint {
-    return parseShardAccount(shardAccount).account?.storage.balance.coins ?? 0n;
 }
 
 function destinationOf(message: Cell): string {

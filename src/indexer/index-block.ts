@@ -10,6 +10,7 @@ import { interfacesOf, type AccountInspector, type InspectedAccount } from './in
 import { deriveJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
 import { writeJettonOperations, writeMultisigMembers, writePoolStakers, writeTokenRows } from './token-rows.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
+import { encodeExtraBalance } from '../ton/extra-currencies.ts';
 import { writePublicLibraries } from './library-rows.ts';
 
 export interface IndexedBlockSummary {
@@ -164,6 +165,7 @@ async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedT
         address: state.address,
         status: state.status,
         balance: state.balance,
+        extra_balance: encodeExtraBalance(state.extraBalance),
         code_hash: state.codeHash ?? null,
         data_hash: state.dataHash ?? null,
         code: state.code ?? null,
@@ -179,6 +181,7 @@ async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedT
             .doUpdateSet(eb => ({
                 status: eb.ref('excluded.status'),
                 balance: eb.ref('excluded.balance'),
+                extra_balance: eb.ref('excluded.extra_balance'),
                 code_hash: eb.ref('excluded.code_hash'),
                 data_hash: eb.ref('excluded.data_hash'),
                 code: eb.ref('excluded.code'),

@@ -1,7 +1,7 @@
 import { Cell, loadMessage, type Message } from '@ton/core';
 import { tryLoad } from '../ton/bodies/common.ts';
-import { loadJettonBurn, loadJettonTransfer } from '../ton/bodies/jetton.ts';
-import { loadNftTransfer } from '../ton/bodies/nft.ts';
+import { loadJettonBurn, loadJettonTransfer, OP_JETTON_BURN, OP_JETTON_TRANSFER } from '../ton/bodies/jetton.ts';
+import { loadNftTransfer, OP_NFT_TRANSFER } from '../ton/bodies/nft.ts';
 import { extractRiskMessages, walletInterfacesOf, type RiskMessage } from './wallet-messages.ts';
 
 const SEND_MODE_CARRY_ALL_BALANCE = 128;
@@ -25,14 +25,28 @@ export function walletRisk(messages: readonly RiskMessage[]): WalletRisk {
         if (message.info.type !== 'internal') continue;
         risk.native += message.info.value.coins;
         const destination = message.info.dest.toRawString();
-        const jettonAmount = tryLoad(loadJettonTransfer, message.body)?.amount ?? tryLoad(loadJettonBurn, message.body)?.amount;
+        // Each loader starts by checking its op: only the one the body's op names can succeed.
+        const op = opOf(message.body);
+        const jettonAmount = op === OP_JETTON_TRANSFER ? tryLoad(loadJettonTransfer, message.body)?.amount
+            : op === OP_JETTON_BURN ? tryLoad(loadJettonBurn, message.body)?.amount
+                : undefined;
         if (jettonAmount !== undefined) {
             risk.jettons.set(destination, (risk.jettons.get(destination) ?? 0n) + jettonAmount);
-        } else if (tryLoad(loadNftTransfer, message.body) && !risk.nfts.includes(destination)) {
+        } else if (op === OP_NFT_TRANSFER && tryLoad(loadNftTransfer, message.body) && !risk.nfts.includes(destination)) {
             risk.nfts.push(destination);
         }
     }
     return risk;
+}
+
+/** The body's 32-bit op, when it has one. */
+function opOf(body: Cell): number | undefined {
+    try {
+        const s = body.beginParse();
+        return s.remainingBits >= 32 ? s.preloadUint(32) : undefined;
+    } catch {
+        return undefined;
+    }
 }
 
 /**

@@ -72,6 +72,8 @@ export interface AccountStatesTable {
     address: string;
     status: string;
     balance: bigint;
+    /** Extra currencies held: JSON object of decimal amounts by currency id; null when none. */
+    extra_balance: Generated<string | null>;
     code_hash: string | null;
     data_hash: string | null;
     code: Buffer | null;

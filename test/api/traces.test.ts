@@ -245,6 +245,7 @@ describe('GET /v2/traces/{trace_id} over the seeded devnet', () => {
             ['first transfer from a v3r2 wallet', 'alice-v3r2', 'bob-v4r2'],
             ['moving coins to my v5r1 wallet', 'bob-v4r2', 'bob-v5r1'],
             ['split 2/3', 'bob-v5r1', 'bob-v4r2'],
+            ['devnet gems for bob', 'alice-v3r2', 'bob-v5r1'],
         ];
         for (const [text, from, to] of cases) {
             const { node, parent } = traceWithComment(text);

@@ -15,7 +15,7 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
     transactions: ['hash', 'account', 'lt', 'utime', 'workchain', 'shard', 'seqno', 'trace_id', 'in_msg_hash', 'success', 'end_balance', 'boc'],
     messages: ['hash', 'msg_type', 'source', 'destination', 'created_lt', 'value', 'op_code', 'tx_out_hash', 'tx_in_hash'],
     traces: ['trace_id', 'tx_count', 'pending', 'orphan', 'start_lt', 'end_lt', 'start_utime'],
-    account_states: ['address', 'status', 'balance', 'code_hash', 'data_hash', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces', 'get_methods'],
+    account_states: ['address', 'status', 'balance', 'extra_balance', 'code_hash', 'data_hash', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces', 'get_methods'],
     source_cursors: ['source', 'cursor'],
     jetton_masters: ['address', 'total_supply', 'mintable', 'admin', 'content', 'wallet_code_hash', 'metadata', 'metadata_uri', 'metadata_status', 'last_tx_lt'],
     jetton_wallets: ['address', 'owner', 'master', 'balance', 'verified', 'last_tx_lt'],
@@ -29,7 +29,7 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

@@ -19,7 +19,7 @@ export function actionDetailJson(a: ActionDraft, ctx: PresentContext): Record<st
         case 'ExtraCurrencyTransfer':
             return clean({
                 sender: acc(a.sender), recipient: acc(a.recipient), amount: a.amount.toString(),
-                currency: { id: a.currencyId, symbol: `#${a.currencyId}`, decimals: 9, image: '' }, ...noteJson(a),
+                currency: ctx.currencies.preview(a.currencyId), ...noteJson(a),
             });
         case 'ContractDeploy':
             return { address: a.address, interfaces: a.interfaces };

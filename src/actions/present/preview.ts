@@ -1,7 +1,7 @@
 import type { ActionDraft } from '../action.ts';
 import { formatAsset, formatJettons, jettonPreviewJson } from './assets.ts';
 import type { AccountAddressJson, PresentContext } from './context.ts';
-import { formatGrams } from './format-tokens.ts';
+import { formatGrams, formatTokens } from './format-tokens.ts';
 import { translate, type MessageId } from './i18n.ts';
 import { oracleRequestPreview, tokenStakePreview, type PreviewParts } from './token-staking.ts';
 import { liquidityDepositValue } from './liquidity.ts';
@@ -30,12 +30,16 @@ export function simplePreview(a: ActionDraft, ctx: PresentContext): SimplePrevie
             description = t('nativeTransfer', { value });
             accounts = [a.sender, a.recipient];
             break;
-        case 'ExtraCurrencyTransfer':
+        case 'ExtraCurrencyTransfer': {
             name = 'Extra Currency Transfer';
-            value = `${a.amount} #${a.currencyId}`;
+            // Decimals as the preview states them (9 for a currency the table does not list); the symbol, or #id.
+            const currency = ctx.currencies.preview(a.currencyId);
+            value = formatTokens(a.amount, currency.decimals, ctx.currencies.label(a.currencyId));
             description = t('extraCurrencyTransfer', { value });
+            valueImage = currency.image;
             accounts = [a.sender, a.recipient];
             break;
+        }
         case 'NftItemTransfer':
             name = 'NFT Transfer';
             value = '1 NFT';

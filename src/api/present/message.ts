@@ -1,9 +1,11 @@
-import { beginCell, storeStateInit } from '@ton/core';
+import { beginCell, storeStateInit, type StateInit } from '@ton/core';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { decodeBody, formatOpCode } from '../../ton/bodies/index.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
+import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
 import type { TransactionMessage } from '../../ton/transaction.ts';
 import type { AccountDirectory } from './account-address.ts';
+import { BoundedMap } from '../../emulation/bounded-map.ts';
 
 /** Message (spec 2.12) from a message cell of an indexed transaction. */
 export function presentMessage(m: TransactionMessage, accounts: AccountDirectory) {
@@ -20,7 +22,7 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
         op_code: m.opCode !== null ? formatOpCode(m.opCode) : undefined,
         init: init
             ? {
-                boc: beginCell().store(storeStateInit(init)).endCell().toBoc().toString('hex'),
+                boc: stateInitBoc(init),
                 interfaces: interfacesByCodeHash(init.code?.hash().toString('hex')),
             }
             : undefined,
@@ -37,7 +39,7 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
                 bounce: info.bounce,
                 bounced: info.bounced,
                 value: info.value.coins,
-                value_extra: extraCurrencies(info.value.other),
+                value_extra: extraCurrencies(info.value.other, accounts),
                 fwd_fee: info.forwardFee,
                 ihr_fee: info.ihrFee,
                 import_fee: 0n,
@@ -66,15 +68,32 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
     }
 }
 
+/**
+ * BOCs (hex, as @ton/core writes them) of StateInit cells by the cell's hash: one hash is one cell
+ * tree, which @ton/core always writes the same way, and writing it is the slow part (a deployed
+ * jetton wallet's StateInit comes in every transfer to a new holder).
+ */
+const stateInitBocs = new BoundedMap<string, string>(1_000);
+
+function stateInitBoc(init: StateInit): string {
+    const cell = beginCell().store(storeStateInit(init)).endCell();
+    const key = cell.hash().toString('hex');
+    let boc = stateInitBocs.get(key);
+    if (boc === undefined) {
+        boc = cell.toBoc().toString('hex');
+        stateInitBocs.set(key, boc);
+    }
+    return boc;
+}
+
 /** External messages carry no coins and pay no forwarding. */
 const EXTERNAL = { ihr_disabled: true, bounce: false, bounced: false, value: 0n, fwd_fee: 0n, ihr_fee: 0n } as const;
 
 type ExtraCurrencyDict = NonNullable<import('@ton/core').CurrencyCollection['other']>;
 
-function extraCurrencies(other: ExtraCurrencyDict | null | undefined) {
-    if (!other || other.size === 0) return undefined;
-    return [...other].map(([id, amount]) => ({
-        amount: amount.toString(),
-        preview: { id, symbol: `EC${id}`, decimals: 9, image: '' },
-    }));
+/** ExtraCurrency (spec) of every currency the message carries, in id order, with its preview from the service's table. */
+function extraCurrencies(other: ExtraCurrencyDict | null | undefined, accounts: AccountDirectory) {
+    const amounts = extraCurrencyAmounts(other);
+    if (amounts.size === 0) return undefined;
+    return [...amounts].map(([id, amount]) => ({ amount: amount.toString(), preview: accounts.extraCurrency(id) }));
 }

@@ -7,6 +7,7 @@ import { toNumber } from '../../store/schema.ts';
 import { AccountDirectory } from './account-address.ts';
 import { presentTransaction } from './transaction.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
+import type { ExtraCurrencyCatalog } from '../../ton/extra-currencies.ts';
 
 export interface LoadedTransaction {
     row: TransactionRow;
@@ -31,8 +32,8 @@ export function accountsOf(loaded: LoadedTransaction[]): string[] {
 }
 
 /** Every account a set of transactions mentions, with what the index knows about it. */
-export async function directoryFor(db: IndexDb, loaded: LoadedTransaction[]): Promise<AccountDirectory> {
-    return new AccountDirectory(await accountInterfaces(db, accountsOf(loaded)));
+export async function directoryFor(db: IndexDb, loaded: LoadedTransaction[], currencies?: ExtraCurrencyCatalog): Promise<AccountDirectory> {
+    return new AccountDirectory(await accountInterfaces(db, accountsOf(loaded)), currencies);
 }
 
 export function presentLoaded(item: LoadedTransaction, accounts: AccountDirectory) {
@@ -44,8 +45,8 @@ export function presentLoaded(item: LoadedTransaction, accounts: AccountDirector
     }, accounts);
 }
 
-export async function presentTransactionRows(db: IndexDb, rows: TransactionRow[]) {
+export async function presentTransactionRows(db: IndexDb, rows: TransactionRow[], currencies?: ExtraCurrencyCatalog) {
     const loaded = parseRows(rows);
-    const accounts = await directoryFor(db, loaded);
+    const accounts = await directoryFor(db, loaded, currencies);
     return loaded.map(item => presentLoaded(item, accounts));
 }

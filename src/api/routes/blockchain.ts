@@ -41,13 +41,13 @@ export function blockchainRoutes(services: ApiServices) {
             const beforeLt = request.query.before_lt !== undefined ? exactInt(request.query.before_lt, "query parameter 'before_lt'") : undefined;
             const limit = Number(request.query.limit ?? 100);
             const rows = await accountTransactions(db, account, beforeLt, limit);
-            return { transactions: await presentTransactionRows(db, rows) };
+            return { transactions: await presentTransactionRows(db, rows, services.extraCurrencies) };
         });
 
         operation(app, 'getBlockchainBlockTransactions', async request => {
             const id = parseBlockId(request.params.block_id);
             if (!(await blockExists(db, id))) throw notFound(`block ${request.params.block_id} is not in the index`);
-            return { transactions: await presentTransactionRows(db, await blockTransactions(db, id)) };
+            return { transactions: await presentTransactionRows(db, await blockTransactions(db, id), services.extraCurrencies) };
         });
 
         operation(app, 'sendBlockchainMessage', async request => {

@@ -32,7 +32,7 @@ export function emulationRoutes(services: ApiServices) {
             const account = formatRawAddress(parseAccountId(request.params.account_id));
             const language = pickLanguage(request.headers['accept-language']);
             const result = await run(() => emulation.emulateMessage(request.body.boc, { ignoreSignatureCheck: request.query.ignore_signature_check === true }));
-            const event = eventOf(result, directoryOf(result), { account, subjectOnly: false, language });
+            const event = eventOf(result, directoryOf(result, services), { account, subjectOnly: false, language });
             reply.type('application/json; charset=utf-8');
             return toJson(event);
         });
@@ -48,7 +48,7 @@ export function emulationRoutes(services: ApiServices) {
                 balances.set(formatRawAddress(parseAccountId(item.address, 'params[].address')), BigInt(item.balance));
             }
             const result = await run(() => emulation.emulateWalletMessage({ boc: request.body.boc, addressOverride, balances }));
-            const directory = directoryOf(result);
+            const directory = directoryOf(result, services);
             // Risk is read from the message as signed, whatever address it is emulated at.
             const risk = await presentRisk(result.risk, riskLookups(result, directory), {
                 wallet: result.wallet, walletBalance: result.balanceBefore, currency: request.query.currency, rates: rates?.table,
@@ -63,7 +63,7 @@ export function emulationRoutes(services: ApiServices) {
 /** The AccountEvent of an emulated trace, seen from `account`. */
 function eventOf(result: EmulationResult, directory: AccountDirectory, options: { account: string; subjectOnly: boolean; language: PreviewLanguage }) {
     return buildAccountEvent(actionTraceOf(result.trace.root, a => directory.interfaces(a)), result.inspected.facts, {
-        ...options, accounts: a => directory.accountAddress(a),
+        ...options, accounts: a => directory.accountAddress(a), currencies: directory.currencies,
     });
 }
 
@@ -77,6 +77,8 @@ async function run<T>(emulate: () => Promise<T>): Promise<T> {
         return await emulate();
     } catch (error) {
         if (error instanceof UnsupportedWalletError || error instanceof InvalidWalletBodyError) throw new ApiError(400, error.message);
+        // The emulator's WASM throws a bare number for a C++ exception it does not catch (known trigger: sending more of an extra currency than the sender holds).
+        if (typeof error === 'number') throw new ApiError(406, 'the emulator failed on the message instead of producing a transaction (it does so on a transfer of more of an extra currency than the sender holds)');
         if (!(error instanceof EmulationFailure)) throw error;
         const status = STATUS_OF[error.kind];
         const code = error.kind === 'insufficient_funds' ? INSUFFICIENT_FUNDS_CODE : undefined;
@@ -96,8 +98,8 @@ async function ratesFor(services: ApiServices, currency: string) {
     }
 }
 
-function directoryOf(result: EmulationResult): AccountDirectory {
-    return new AccountDirectory(result.inspected.interfaces);
+function directoryOf(result: EmulationResult, services: ApiServices): AccountDirectory {
+    return new AccountDirectory(result.inspected.interfaces, services.extraCurrencies);
 }
 
 /** What risk needs to know of jetton wallets and NFT items, from the emulated trace's own inspection. */

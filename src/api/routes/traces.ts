@@ -39,7 +39,7 @@ export function traceRoutes(services: ApiServices) {
             const loaded = parseRows(await transactionsOfTrace(db, traceId));
             const accounts = accountsOf(loaded);
             const interfaces = await accountInterfaces(db, accounts);
-            const text = toJson(presentTraceTree(loaded, new AccountDirectory(interfaces)));
+            const text = toJson(presentTraceTree(loaded, new AccountDirectory(interfaces, services.extraCurrencies)));
             if (complete && loaded.length === txCount) {
                 cache.set(traceId, { text, txCount, accounts, interfaces: interfacesFingerprint(interfaces, accounts) });
             }

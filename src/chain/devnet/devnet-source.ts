@@ -9,6 +9,7 @@ import { formatRawAddress } from '../../ton/address.ts';
 import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { InputFormatError } from '../../ton/input.ts';
+import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
 import { encodeLibraryField, librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
 import { sealBlock } from './block-builder.ts';
@@ -42,9 +43,14 @@ export interface SubmittedMessage {
 }
 
 interface Job {
-    build: (utime: number) => Promise<Cell>;
+    /** The external message to execute; null: nothing to send (a seed step that does not apply to this chain). */
+    build: (utime: number) => Promise<Cell | null>;
     done: (outcome: SubmittedMessage | Error) => void;
 }
+
+/** The emulator failed outright instead of producing a transaction (known trigger: sending more of an extra currency than the account holds). */
+const EMULATOR_FAILED = 'the TVM emulator failed on the message instead of producing a transaction '
+    + '(it does so on a transfer of more of an extra currency than the sender holds, which a real chain fails in the action phase)';
 
 /** Room between blocks so an empty block still moves logical time forward. */
 const LT_PER_BLOCK = 1_000_000n;
@@ -185,7 +191,7 @@ export class DevnetSource implements ChainSource, MessageSink {
         const accounts: PersistedAccount[] = [];
         for (const w of this.wallets) {
             const contract = await this.chain.getContract(w.wallet.address);
-            contract.account = uninitializedAccount(w.wallet, w.balance, utime);
+            contract.account = uninitializedAccount(w.wallet, w.balance, utime, w.extra);
             accounts.push(await this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
         }
         this.heads = { lt: this.chain.lt.toString(), utime, lastMaster: null, lastShard: null, seedStep: 0 };
@@ -259,12 +265,13 @@ export class DevnetSource implements ChainSource, MessageSink {
     }
 
     private async execute(job: Job, utime: number): Promise<{ messageHash: string; traceId: string } | Error> {
-        let message: Cell;
+        let message: Cell | null;
         try {
             message = await job.build(utime);
         } catch (error) {
             return error as Error;
         }
+        if (message === null) return new Error('nothing to send');
         try {
             const result = await this.chain.sendMessage(message);
             return { messageHash: message.hash().toString('hex'), traceId: result.transactions[0].hash().toString('hex') };
@@ -275,6 +282,8 @@ export class DevnetSource implements ChainSource, MessageSink {
                 const reason = code !== undefined ? `exit code ${code}${meaning ? ` (${meaning})` : ''}` : error.error;
                 return new MessageRejectedError(`the destination did not accept the external message: ${reason}`);
             }
+            // The emulator's WASM throws a bare number for a C++ exception it does not catch; the sandbox applied nothing of that transaction.
+            if (!(error instanceof Error)) return new MessageRejectedError(EMULATOR_FAILED);
             return error as Error;
         }
     }
@@ -332,6 +341,7 @@ function accountStateRecord(address: string, shardAccount: ShardAccount): Accoun
         address,
         status: !account ? 'nonexist' : state!.type === 'active' ? 'active' : state!.type === 'frozen' ? 'frozen' : 'uninit',
         balance: account?.storage.balance.coins ?? 0n,
+        extraBalance: nonEmpty(extraCurrencyAmounts(account?.storage.balance.other)),
         codeHash: code?.hash().toString('hex'),
         dataHash: data?.hash().toString('hex'),
         code: code?.toBoc(),
@@ -340,4 +350,8 @@ function accountStateRecord(address: string, shardAccount: ShardAccount): Accoun
         lastTransLt: shardAccount.lastTransactionLt,
         lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),
     };
+}
+
+function nonEmpty<K, V>(map: Map<K, V>): Map<K, V> | undefined {
+    return map.size > 0 ? map : undefined;
 }

@@ -1,4 +1,6 @@
 import type { ShardAccount } from '@ton/core';
+import { extraCurrencyDict } from '../../ton/extra-currencies.ts';
+import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
 import { keyPairFromSeed, newKeyPair, type KeyPair } from './keys.ts';
 import { DevnetWallet, type DevnetWalletKind } from './wallets.ts';
 
@@ -8,7 +10,11 @@ const GRAM = 1_000_000_000n;
 export interface GenesisSpec {
     utime: number;
     globalId: number;
-    wallets: Array<{ name: string; kind: DevnetWalletKind; seed: string; balance: string }>;
+    /**
+     * `extra`: extra currencies held at genesis, amount by currency id (decimal strings). Chains
+     * created before the devnet minted one have none.
+     */
+    wallets: Array<{ name: string; kind: DevnetWalletKind; seed: string; balance: string; extra?: Record<string, string> }>;
     /** Base URL of the devnet's own metadata documents, as reachable when the chain was created. */
     metadataBaseUrl?: string;
 }
@@ -17,12 +23,15 @@ export interface GenesisWallet {
     name: string;
     wallet: DevnetWallet;
     balance: bigint;
+    /** Extra currencies held at genesis, by currency id. */
+    extra: Map<number, bigint>;
 }
 
 /**
  * Genesis accounts: uninitialized wallets holding coins, each with its own key except the v4r2 and
  * v5r1 wallets, which share one key (as a wallet app shows both versions for one key). The faucet
- * holds more than 2^53 nanograms so exact integers are exercised from the first request.
+ * holds more than 2^53 nanograms so exact integers are exercised from the first request. alice-v3r2
+ * also holds a million of the devnet's extra currency (DGEM, 6 decimals).
  */
 export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: string): GenesisSpec {
     const seedOf = (keys: KeyPair) => keys.secretKey.subarray(0, 32).toString('hex');
@@ -35,7 +44,10 @@ export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: st
         metadataBaseUrl,
         wallets: [
             { name: 'faucet', kind: 'wallet_v4r2', seed: seedOf(faucetKeys), balance: (1_000_000_000n * GRAM).toString() },
-            { name: 'alice-v3r2', kind: 'wallet_v3r2', seed: seedOf(aliceKeys), balance: (100_000n * GRAM).toString() },
+            {
+                name: 'alice-v3r2', kind: 'wallet_v3r2', seed: seedOf(aliceKeys), balance: (100_000n * GRAM).toString(),
+                extra: { [DEVNET_EXTRA_CURRENCY_ID]: (1_000_000n * 1_000_000n).toString() },
+            },
             { name: 'bob-v4r2', kind: 'wallet_v4r2', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
             { name: 'bob-v5r1', kind: 'wallet_v5r1', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
         ],
@@ -47,16 +59,17 @@ export function genesisWallets(spec: GenesisSpec): GenesisWallet[] {
         name: w.name,
         wallet: new DevnetWallet(w.kind, keyPairFromSeed(Buffer.from(w.seed, 'hex'))),
         balance: BigInt(w.balance),
+        extra: new Map(Object.entries(w.extra ?? {}).map(([id, amount]) => [Number(id), BigInt(amount)])),
     }));
 }
 
 /** An account that exists with a balance but no code yet: its owner's first transfer deploys it. */
-export function uninitializedAccount(wallet: DevnetWallet, balance: bigint, utime: number): ShardAccount {
+export function uninitializedAccount(wallet: DevnetWallet, balance: bigint, utime: number, extra?: ReadonlyMap<number, bigint>): ShardAccount {
     return {
         account: {
             addr: wallet.address,
             storageStats: { used: { cells: 0n, bits: 0n }, storageExtra: null, lastPaid: utime, duePayment: null },
-            storage: { lastTransLt: 0n, balance: { coins: balance }, state: { type: 'uninit' } },
+            storage: { lastTransLt: 0n, balance: { coins: balance, other: extraCurrencyDict(extra) }, state: { type: 'uninit' } },
         },
         lastTransactionHash: 0n,
         lastTransactionLt: 0n,

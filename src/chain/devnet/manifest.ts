@@ -4,6 +4,7 @@ import { devnetTokens } from './token-seed.ts';
 import { devnetMultisig } from './multisig-seed.ts';
 import { devnetLibraryJetton } from './library-seed.ts';
 import type { GenesisSpec, GenesisWallet } from './genesis.ts';
+import { devnetExtraCurrencies } from './extra-currency.ts';
 
 export interface DevnetManifest {
     network: 'devnet';
@@ -20,9 +21,11 @@ export interface DevnetManifest {
         wallet_id?: number;
         metadata_uri?: string;
     }>;
+    /** The extra currencies minted at genesis, as the devnet's extra currency table describes them (absent on chains that have none). */
+    extra_currencies?: Array<{ id: number; symbol: string; name: string; decimals: number; image: string; holders: string[] }>;
 }
 
-/** Every seeded account, with the keys of the wallets so users and tests can sign messages. */
+/** Every seeded account, with the keys of the wallets so users and tests can sign messages, and the extra currencies of genesis. */
 export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): DevnetManifest {
     const byName = new Map(wallets.map(w => [w.name, w.wallet]));
     const tokens = devnetTokens(byName, genesis.metadataBaseUrl);
@@ -31,7 +34,7 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
         name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
         workchain_id: address.workChain, ...extra,
     });
-    return {
+    const manifest: DevnetManifest = {
         network: 'devnet',
         global_id: genesis.globalId,
         genesis_utime: genesis.utime,
@@ -53,4 +56,13 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             contract('DSTB', 'jetton_master', library.stable.address),
         ]),
     };
+    const minted = [...new Set(wallets.flatMap(w => [...w.extra.keys()]))].sort((a, b) => a - b);
+    if (minted.length > 0) {
+        const table = devnetExtraCurrencies();
+        manifest.extra_currencies = minted.map(id => {
+            const { symbol, decimals, image } = table.preview(id);
+            return { id, symbol, name: table.get(id)?.name ?? '', decimals, image, holders: wallets.filter(w => w.extra.has(id)).map(w => w.name) };
+        });
+    }
+    return manifest;
 }

@@ -6,6 +6,7 @@ import type { DevnetWallet } from './wallets.ts';
 import { TOKEN_STEPS, devnetTokens } from './token-seed.ts';
 import { multisigDeployMessages } from './multisig-seed.ts';
 import { LIBRARY_STEPS, devnetLibraryJetton } from './library-seed.ts';
+import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -21,7 +22,8 @@ export async function walletSeqno(chain: SandboxChain, wallet: DevnetWallet): Pr
     return result.stackReader.readNumber();
 }
 
-type SeedStep = (wallets: Map<string, DevnetWallet>, chain: SandboxChain, utime: number, metadataBase?: string) => Promise<Cell>;
+/** The external message of one seed step; null when the step does not apply to this chain (it then sends nothing). */
+type SeedStep = (wallets: Map<string, DevnetWallet>, chain: SandboxChain, utime: number, metadataBase?: string) => Promise<Cell | null>;
 
 async function from(wallet: DevnetWallet, chain: SandboxChain, utime: number, messages: Parameters<DevnetWallet['transfer']>[2]): Promise<Cell> {
     return wallet.transfer(await walletSeqno(chain, wallet), utime + 60, messages);
@@ -67,3 +69,23 @@ export function walletsByName(wallets: GenesisWallet[]): Map<string, DevnetWalle
 
 /** Then the librarian's public library and the DSTB jetton whose wallets use it (appended after the multisig for the same reason). */
 SEED_STEPS.push(...LIBRARY_STEPS.map((step): SeedStep => async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetLibraryJetton(w)))));
+
+/** The extra currency transfer of the seed: DGEM units (6 decimals: 25.5 DGEM) and the grams sent with them. */
+export const SEED_EXTRA_CURRENCY_TRANSFER = {
+    from: 'alice-v3r2', to: 'bob-v5r1', amount: 25_500_000n, grams: 100_000_000n, comment: 'devnet gems for bob',
+} as const;
+
+/**
+ * Then alice sends some of the devnet's extra currency to bob's v5r1 wallet, with grams and a text
+ * comment (appended last, so a chain seeded before it only runs this step). A chain created before
+ * its genesis minted the currency has none to send: there the step sends nothing.
+ */
+SEED_STEPS.push(async (w, chain, utime) => {
+    const { from: sender, to, amount, grams, comment: text } = SEED_EXTRA_CURRENCY_TRANSFER;
+    const wallet = w.get(sender)!;
+    const held = (await chain.getContract(wallet.address)).account.account?.storage.balance.other?.get(DEVNET_EXTRA_CURRENCY_ID) ?? 0n;
+    if (held < amount) return null;
+    return from(wallet, chain, utime, [
+        internal({ to: w.get(to)!.address, value: grams, extracurrency: { [DEVNET_EXTRA_CURRENCY_ID]: amount }, bounce: true, body: comment(text) }),
+    ]);
+});

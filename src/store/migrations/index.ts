@@ -6,6 +6,7 @@ import { multisigMembers } from './0003-multisig-members.ts';
 import { chainConfig } from './0004-chain-config.ts';
 import { publicLibraries } from './0005-public-libraries.ts';
 import { poolStakers } from './0006-pool-stakers.ts';
+import { extraBalances } from './0007-extra-balances.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0004-chain-config': chainConfig(dialect),
                 '0005-public-libraries': publicLibraries(dialect),
                 '0006-pool-stakers': poolStakers(),
+                '0007-extra-balances': extraBalances(),
             };
         },
     };

@@ -16,7 +16,7 @@ export function latestChainConfig(db: IndexDb) {
  */
 export function accountState(db: IndexDb, address: string) {
     return db.selectFrom('account_states')
-        .select(['address', 'status', 'balance', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces'])
+        .select(['address', 'status', 'balance', 'extra_balance', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces'])
         .select(eb => eb.selectFrom('messages').select(m => m.fn.countAll().as('n')).whereRef('messages.tx_out_hash', '=', 'account_states.last_tx_hash').as('last_tx_out_messages'))
         .where('address', '=', address)
         .executeTakeFirst();

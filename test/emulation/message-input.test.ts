@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Address, beginCell, Cell, crc32c, external, internal, loadMessage, storeMessage, storeMessageRelaxed, toNano } from '@ton/core';
+import { parseRootMessage } from '../../src/emulation/message-input.ts';
+import { ParsedCells } from '../../src/emulation/parsed-cells.ts';
+import { parseBocInput } from '../../src/ton/input.ts';
+
+/** The root message as it was read before the fast path: @ton/core's BOC reader, then the TL-B check. */
+function readWithTonCore(boc: string): Cell {
+    const cell = parseBocInput(boc);
+    try {
+        loadMessage(cell.beginParse());
+    } catch (error) {
+        throw new Error(`boc is not a message (TL-B Message): ${(error as Error).message}`);
+    }
+    return cell;
+}
+
+/** What a reader gives for an input: the root's hash, or the error's message. */
+function outcome(read: () => Cell): string {
+    try {
+        return `cell ${read().hash().toString('hex')}`;
+    } catch (error) {
+        return `error ${(error as Error).message}`;
+    }
+}
+
+const destination = Address.parseRaw(`0:${'ab'.repeat(32)}`);
+const body = beginCell().storeUint(0x12345678, 32).storeRef(beginCell().store(storeMessageRelaxed(internal({ to: destination, value: toNano('1'), body: 'hi' }))).endCell()).endCell();
+const message = beginCell().store(storeMessage(external({ to: destination, body }))).endCell();
+
+describe('emulation: reading the root message', () => {
+    it('reads BOCs with and without CRC, index, in hex or base64, as @ton/core does', () => {
+        const bocs = [
+            message.toBoc().toString('base64'),
+            message.toBoc({ idx: false, crc32: false }).toString('base64'),
+            message.toBoc({ idx: true, crc32: true }).toString('hex'),
+            `  ${message.toBoc({ idx: true, crc32: false }).toString('base64')}\n`,
+        ];
+        for (const boc of bocs) {
+            const root = parseRootMessage(boc);
+            assert.equal(root.cell.hash().toString('hex'), message.hash().toString('hex'));
+            assert.equal(root.message.info.dest?.toString(), destination.toString());
+        }
+    });
+
+    it('accepts and refuses damaged BOCs exactly as @ton/core does', () => {
+        const original = message.toBoc();
+        let seed = 7;
+        const random = (n: number) => {
+            seed = (seed * 1103515245 + 12345) % 2 ** 31;
+            return seed % n;
+        };
+        for (let i = 0; i < 3000; i++) {
+            const damaged = Buffer.from(original);
+            damaged[random(damaged.length)] = random(256);
+            // Half of them with a CRC that matches again, so that the fast path is the one deciding.
+            if (i % 2 === 0) crc32c(damaged.subarray(0, damaged.length - 4)).copy(damaged, damaged.length - 4);
+            const boc = damaged.subarray(0, damaged.length - (i % 7 === 0 ? random(8) : 0)).toString('base64');
+            assert.equal(outcome(() => parseRootMessage(boc).cell), outcome(() => readWithTonCore(boc)), boc);
+        }
+    });
+});
+
+describe('emulation: cells kept by their bytes', () => {
+    it('reuses a cell only while the bytes are the same', () => {
+        const cells = new ParsedCells(10);
+        const a = beginCell().storeUint(1, 8).endCell();
+        const b = beginCell().storeUint(2, 8).endCell();
+        const first = cells.read('x', a.toBoc());
+        assert.equal(cells.read('x', a.toBoc()), first);
+        const changed = cells.read('x', b.toBoc());
+        assert.notEqual(changed, first);
+        assert.equal(changed.hash().toString('hex'), b.hash().toString('hex'));
+    });
+});

@@ -14,6 +14,10 @@ import { tempDir } from '../test/helpers/stores.ts';
 import { seqnoOf, sleep } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_EMULATION_ROUNDS ?? 200);
+/** Untimed runs of each kind first: the first hundred requests of a process run code the JIT has not optimized yet. */
+const WARMUP = Number(process.env.BENCH_EMULATION_WARMUP ?? 100);
+/** Runs of one kind in a row before the next kind's: long enough for each to run warm, short enough that all see the same machine. */
+const BLOCK = 25;
 
 /**
  * wallet/emulate and events/emulate latency on devnet state (requests from the same process over
@@ -49,7 +53,7 @@ export async function emulationBench(): Promise<void> {
         await service.stop();
         service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, source: 'none' });
         const base = `${service.url.replace(/\/$/, '')}/v2`;
-        console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after 20 warm-up requests; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
+        console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after ${WARMUP} warm-up requests; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
         console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 |');
         console.log('|---|---|---|---|---|---|');
         for (const c of cases) {
@@ -75,16 +79,13 @@ async function post(url: string, json: unknown): Promise<void> {
     if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
 }
 
-/** Runs of one kind in a row before the next kind's: long enough for each to run warm, short enough that all see the same machine. */
-const BLOCK = 25;
-
 /**
- * Durations in ms of ROUNDS runs of each kind after 20 warm-up runs, the kinds taking turns in
+ * Durations in ms of ROUNDS runs of each kind after WARMUP untimed runs, the kinds taking turns in
  * blocks of BLOCK runs: on a shared machine whose speed drifts by tens of percent over a run, the
  * series compared in one row are then measured over the same minutes.
  */
 async function timeInterleaved(kinds: Array<() => Promise<void>>): Promise<number[][]> {
-    for (const run of kinds) for (let i = 0; i < 20; i++) await run();
+    for (const run of kinds) for (let i = 0; i < WARMUP; i++) await run();
     const times = kinds.map(() => [] as number[]);
     for (let done = 0; done < ROUNDS; done += BLOCK) {
         for (const [k, run] of kinds.entries()) {

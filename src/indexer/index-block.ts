@@ -12,6 +12,7 @@ import { writeJettonOperations, writeMultisigMembers, writePoolStakers, writeTok
 import { readBoc } from '../ton/boc/boc-reader.ts';
 import { encodeExtraBalance } from '../ton/extra-currencies.ts';
 import { writePublicLibraries } from './library-rows.ts';
+import { currentStates } from './current-states.ts';
 
 export interface IndexedBlockSummary {
     inserted: boolean;
@@ -57,9 +58,11 @@ export async function indexBlock(
             await upsertMessages(trx, parsed);
             await upsertAccountStates(trx, block, parsed, inspected);
             await writeTokenRows(trx, block, inspected);
-            await writeMultisigMembers(trx, block, inspected);
-            await writePoolStakers(trx, block, inspected);
-            await writePublicLibraries(trx, block);
+            // Rows derived from a state are rewritten only from the accounts' newest states.
+            const current = await currentStates(trx, block.accountStates ?? []);
+            await writeMultisigMembers(trx, current, inspected);
+            await writePoolStakers(trx, current, inspected);
+            await writePublicLibraries(trx, current);
             await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
             if (block.config) await saveChainConfig(trx, block);
         }

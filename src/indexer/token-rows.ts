@@ -7,7 +7,6 @@ import type { IndexDatabase } from '../store/schema.ts';
 import { insertInChunks } from '../store/chunks.ts';
 import type { DerivedJettonOperations } from './jetton-operations.ts';
 import { interfacesOf, type InspectedAccount } from './inspect-accounts.ts';
-import { currentStates } from './current-states.ts';
 import { poolStakerRows } from '../store/pool-stakers.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
@@ -87,11 +86,10 @@ export async function writeTokenRows(trx: Trx, block: BlockRecord, inspected: Ma
 
 /**
  * Replaces the members of every account the block touched with those its newest state names (none
- * when it is not, or no longer, a multisig). Runs after the account states are written: a state older
- * than the stored one (a block delivered out of order) changes nothing.
+ * when it is not, or no longer, a multisig). `current`: the block's states that are the accounts'
+ * newest (see current-states.ts), so a block delivered out of order changes nothing.
  */
-export async function writeMultisigMembers(trx: Trx, block: BlockRecord, inspected: Map<string, InspectedAccount>): Promise<void> {
-    const current = await currentStates(trx, block.accountStates ?? []);
+export async function writeMultisigMembers(trx: Trx, current: AccountStateRecord[], inspected: Map<string, InspectedAccount>): Promise<void> {
     for (let i = 0; i < current.length; i += 500) {
         const chunk = current.slice(i, i + 500);
         await trx.deleteFrom('multisig_members').where('multisig', 'in', chunk.map(state => state.address)).execute();
@@ -102,8 +100,7 @@ export async function writeMultisigMembers(trx: Trx, block: BlockRecord, inspect
 }
 
 /** Stakers of the staking pools among the block's accounts, as their newest states have them (see writeMultisigMembers). */
-export async function writePoolStakers(trx: Trx, block: BlockRecord, inspected: Map<string, InspectedAccount>): Promise<void> {
-    const current = await currentStates(trx, block.accountStates ?? []);
+export async function writePoolStakers(trx: Trx, current: AccountStateRecord[], inspected: Map<string, InspectedAccount>): Promise<void> {
     for (let i = 0; i < current.length; i += 500) {
         const chunk = current.slice(i, i + 500);
         await trx.deleteFrom('pool_stakers').where('pool', 'in', chunk.map(state => state.address)).execute();

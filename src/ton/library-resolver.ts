@@ -12,13 +12,15 @@ export type LibraryFetch = (hashes: string[]) => Promise<Map<string, Buffer>>;
  */
 export class LibraryResolver {
     private readonly roots = new Map<string, Cell>();
+    /** Library hashes each code uses, by the code's hash: a contract's code tree is walked once. */
+    private readonly refsOfCode = new Map<string, string[]>();
 
     constructor(private readonly fetch: LibraryFetch, private readonly maxCached = 2_000) {}
 
     /** Every library the cells need, by hash; those no source knows are missing from the result. */
     async librariesFor(cells: Iterable<Cell>): Promise<Map<string, Cell>> {
         const needed = new Set<string>();
-        for (const cell of cells) libraryRefsIn(cell, needed);
+        for (const cell of cells) for (const hash of this.refsOf(cell)) needed.add(hash);
         return this.resolve(needed);
     }
 
@@ -41,6 +43,17 @@ export class LibraryResolver {
             pending = [...next];
         }
         return result;
+    }
+
+    private refsOf(cell: Cell): string[] {
+        const key = cell.hash().toString('hex');
+        let refs = this.refsOfCode.get(key);
+        if (!refs) {
+            refs = [...libraryRefsIn(cell)];
+            this.refsOfCode.set(key, refs);
+            if (this.refsOfCode.size > this.maxCached * 10) this.refsOfCode.delete(this.refsOfCode.keys().next().value as string);
+        }
+        return refs;
     }
 
     /** Libraries learnt elsewhere (e.g. published in the block being indexed). */

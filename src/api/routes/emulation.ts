@@ -77,8 +77,6 @@ async function run<T>(emulate: () => Promise<T>): Promise<T> {
         return await emulate();
     } catch (error) {
         if (error instanceof UnsupportedWalletError || error instanceof InvalidWalletBodyError) throw new ApiError(400, error.message);
-        // The emulator's WASM throws a bare number for a C++ exception it does not catch (known trigger: sending more of an extra currency than the sender holds).
-        if (typeof error === 'number') throw new ApiError(406, 'the emulator failed on the message instead of producing a transaction (it does so on a transfer of more of an extra currency than the sender holds)');
         if (!(error instanceof EmulationFailure)) throw error;
         const status = STATUS_OF[error.kind];
         const code = error.kind === 'insufficient_funds' ? INSUFFICIENT_FUNDS_CODE : undefined;

@@ -31,6 +31,8 @@ export interface NftItemFacts {
     index: bigint;
     collection: string | null;
     owner: string | null;
+    /** The name of a DNS item ("alice.ton", "alice.t.me"). */
+    dns?: string;
 }
 
 /**

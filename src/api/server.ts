@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,6 +34,19 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
         frameworkErrors: (error, _request, reply: FastifyReply) => {
             reply.code(error.statusCode ?? 400).header('access-control-allow-origin', '*')
                 .type('application/json; charset=utf-8').send(toJson({ error: error.message }));
+        },
+        // Requests Node's HTTP parser refuses (headers over 16 KB, malformed lines) never reach Fastify's
+        // routing; they get the same `{"error": …}` body.
+        clientErrorHandler: (error: Error & { code?: string }, socket) => {
+            if (error.code === 'ECONNRESET' || !socket.writable) {
+                socket.destroy();
+                return;
+            }
+            const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+            const text = status === 431 ? 'request headers are too large (at most 16 KB)' : status === 408 ? 'the request took too long to arrive' : 'malformed HTTP request';
+            const body = toJson({ error: text });
+            socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n`
+                + `access-control-allow-origin: *\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
         },
     });
     installValidation(app);

@@ -98,11 +98,11 @@ export class EmulationService {
         return { code, stored };
     }
 
-    /** A wallet that refused only because it could not pay for gas is short of funds, not refusing. */
+    /** A wallet that refused its message only because it could not pay for gas is short of funds, not refusing. */
     private async explainRejection(chain: EmulationChainState, root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined, rejection: EmulationFailure): Promise<void> {
-        const probe = await this.probeWithTopUp(chain, root, wallet, balances);
-        if (probe === null) return;
-        throw insufficientFunds(probe, balance, rejection.message);
+        if (rejection.transaction !== 1) return;
+        const required = await this.probeWithTopUp(chain, root, wallet, balances);
+        if (required !== null && required > balance) throw insufficientFunds(required, balance, rejection.message);
     }
 
     private async requireFunds(chain: EmulationChainState, root: RootMessage, wallet: string, balance: bigint, balances: ReadonlyMap<string, bigint> | undefined): Promise<void> {
@@ -125,7 +125,10 @@ export class EmulationService {
             throw error;
         }
         if (sendsFailedForFunds(trace)) return null;
-        return PROBE_BALANCE - trace.root.endBalance;
+        // A message carrying the whole balance (mode 128) takes whatever the wallet has: it needs only
+        // the fees. Only such a message can carry more than half of the probe's coins.
+        const carried = trace.root.parsed.outMsgs.reduce((sum, out) => sum + (out.value !== null && out.value > PROBE_BALANCE / 2n ? out.value : 0n), 0n);
+        return PROBE_BALANCE - trace.root.endBalance - carried;
     }
 
     private inspect(trace: EmulatedTrace): Promise<InspectedTrace> {

@@ -23,6 +23,8 @@ export class EmulationFailure extends Error {
         readonly kind: EmulationFailureKind,
         message: string,
         readonly details?: Record<string, unknown>,
+        /** For a rejection: which transaction of the trace (1 = the root message's) could not be made. */
+        readonly transaction?: number,
     ) {
         super(message);
     }

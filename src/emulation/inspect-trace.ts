@@ -79,7 +79,9 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
 
     const nftItems = new Map<string, NftItemFacts>();
     for (const [address, found] of detected) {
-        if (found.nftItem) nftItems.set(address, { address, index: found.nftItem.index, collection: found.nftItem.collection, owner: found.nftItem.owner });
+        if (!found.nftItem) continue;
+        const { index, collection, owner, dns } = found.nftItem;
+        nftItems.set(address, dns === undefined ? { address, index, collection, owner } : { address, index, collection, owner, dns });
     }
     return { interfaces, facts: { jettonWallets, jettons, nftItems }, detected };
 }

@@ -7,9 +7,18 @@ export interface RootMessage {
     message: Message;
 }
 
+/**
+ * The network refuses external messages deeper than this (config param 43, max_ext_msg_depth), and
+ * no contract can read data deeper than the VM's max_vm_data_depth, also 512.
+ */
+export const MAX_MESSAGE_DEPTH = 512;
+
 /** The `boc` of an emulation request: one root cell holding a whole TL-B `Message`. */
 export function parseRootMessage(boc: string): RootMessage {
     const cell = readRootCell(boc);
+    if (cell.depth() > MAX_MESSAGE_DEPTH) {
+        throw new InputFormatError(`boc is ${cell.depth()} cells deep; a message may be at most ${MAX_MESSAGE_DEPTH} deep`);
+    }
     let message: Message;
     try {
         // An inline body is the rest of the cell, so whatever parses up to it is a whole message.
@@ -17,7 +26,15 @@ export function parseRootMessage(boc: string): RootMessage {
     } catch (error) {
         throw new InputFormatError(`boc is not a message (TL-B Message): ${(error as Error).message}`);
     }
+    if (message.info.type !== 'external-out') requireChainWorkchain(message.info.dest, "the message's destination");
     return { cell, message };
+}
+
+/** Accounts live in the masterchain (-1) and the basechain (0); nothing else can be emulated. */
+export function requireChainWorkchain(address: Address, what: string): void {
+    if (address.workChain !== 0 && address.workChain !== -1) {
+        throw new InputFormatError(`${what} ${address.workChain}:${address.hash.toString('hex')} is in workchain ${address.workChain}; the chain has only workchains -1 and 0`);
+    }
 }
 
 /** An inbound external message with a destination, as a wallet message must be. */
@@ -33,6 +50,7 @@ export function requireExternalIn(root: RootMessage): Address {
 export function redirectExternal(root: RootMessage, destination: Address): RootMessage {
     const info = root.message.info;
     if (info.type !== 'external-in') throw new InputFormatError('only an inbound external message can be redirected');
+    requireChainWorkchain(destination, 'address_override');
     const message: Message = { ...root.message, info: { ...info, dest: destination } };
     return { cell: beginCell().store(storeMessage(message)).endCell(), message };
 }

@@ -160,11 +160,11 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
             // more of an extra currency than the sender holds, which a real chain fails in the action phase).
             if (typeof error !== 'number') throw error;
             throw new EmulationFailure('rejected', `the emulator failed on transaction ${count + 1} of the trace (a message to ${next.destination}) instead of producing it; `
-                + 'it does so on a transfer of more of an extra currency than the sender holds');
+                + 'it does so on a transfer of more of an extra currency than the sender holds', undefined, count + 1);
         }
         if (!result.success) {
             if (count === 0) throw await rejection(result.error, result.vmResults?.vmExitCode, account.state);
-            throw new EmulationFailure('rejected', `the emulator could not run transaction ${count + 1} of the trace (a message to ${next.destination}): ${result.error}`);
+            throw new EmulationFailure('rejected', `the emulator could not run transaction ${count + 1} of the trace (a message to ${next.destination}): ${result.error}`, undefined, count + 1);
         }
         const boc = Buffer.from(result.transaction, 'base64');
         const parsed = parseTransactionCell(readBoc(boc)[0], Number(next.destination.split(':')[0]));
@@ -250,11 +250,12 @@ function compareLt(a: bigint, b: bigint): number {
 async function rejection(error: string, exitCode: number | undefined, shardAccount: string): Promise<EmulationFailure> {
     const state = parseShardAccount(shardAccount).account?.storage.state;
     const interfaces = state?.type === 'active' && state.state.code ? interfacesByCodeHash(state.state.code.hash().toString('hex')) : [];
-    if (exitCode === undefined) return new EmulationFailure('rejected', `the destination did not accept the message: ${error}`);
+    if (exitCode === undefined) return new EmulationFailure('rejected', `the destination did not accept the message: ${error}`, undefined, 1);
     const meaning = exitCodeDescription(exitCode, interfaces);
     return new EmulationFailure(
         'rejected',
         `the destination did not accept the message: exit code ${exitCode}${meaning ? ` (${meaning})` : ''}`,
         { exit_code: exitCode, ...(meaning ? { meaning } : {}) },
+        1,
     );
 }

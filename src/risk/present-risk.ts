@@ -126,26 +126,6 @@ export async function presentRisk(risk: WalletRisk, lookups: RiskLookups, option
     return result;
 }
 
-/** A schema-valid NftItem from what an index row knows; lookups may use it. */
-export function basicNftItem(item: {
-    address: string;
-    index: bigint;
-    owner?: AccountAddressJson;
-    collection?: { address: string; name?: string; description?: string };
-    metadata?: Record<string, unknown>;
-}): NftItemJson {
-    return {
-        address: item.address,
-        index: item.index,
-        owner: item.owner,
-        collection: item.collection && { address: item.collection.address, name: item.collection.name ?? '', description: item.collection.description ?? '' },
-        verified: false,
-        metadata: item.metadata ?? {},
-        approved_by: [],
-        trust: 'none',
-    };
-}
-
 function unknownJettonPreview(master: string): JettonPreviewJson {
     return { address: master, name: '', symbol: '', decimals: DEFAULT_JETTON_DECIMALS, image: '', verification: 'none', score: 0 };
 }

@@ -277,6 +277,12 @@ describe('more protocol actions on constructed traces', () => {
         assert.deepEqual(e.actions.map((a) => a.type), ['DomainRenew']);
         assert.deepEqual(e.actions[0].DomainRenew, { domain: '', contract_address: ITEM, renewer: accounts(ALICE) });
         assert.equal(e.actions[0].simple_preview.description, 'Update unknown expiring time');
+        // With the item's name read from its get-methods (get_domain), the domain is named.
+        const named = { ...facts(), nftItems: new Map([[ITEM, { address: ITEM, index: 7n, collection: addr(41), owner: ALICE, dns: 'alice.ton' }]]) };
+        const known = event(renew, named);
+        assert.equal((known.actions[0].DomainRenew as Record<string, unknown>).domain, 'alice.ton');
+        assert.equal(known.actions[0].simple_preview.description, 'Update alice.ton expiring time');
+        assert.equal(known.actions[0].simple_preview.value, 'alice.ton');
         // Setting a record (a value attached) is no renewal.
         const set = constructTrace({ account: ITEM, interfaces: ['nft_item'], from: ALICE, value: GRAM / 20n, body: op(0x4eb1f0f9, (b) => b.storeUint(0n, 256).storeRef(op(1))) });
         assert.ok(!findActions(set, facts()).actions.some((a) => a.draft.type === 'DomainRenew'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Address, beginCell, Cell, CellType, external, internal, loadMessage, storeMessage, toNano, type MessageRelaxed } from '@ton/core';
-import { WalletContractV2R2 } from '@ton/ton';
+import { WalletContractV2R2, WalletContractV4 } from '@ton/ton';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { newKeyPair } from '../../src/chain/devnet/keys.ts';
 import { jettonTransferBody, jettonWalletAddress } from '../../src/chain/devnet/contracts/jetton.ts';
@@ -233,6 +233,17 @@ describe('POST /v2/wallet/emulate on the devnet', () => {
         assert.equal(poor.body.details.available, 1_000_000_000);
         const rich = await walletEmulate({ boc: small, params: [{ address: alice, balance: 2_000_000_000 }] });
         assert.equal(rich.status, 200, rich.text);
+
+        // Sending everything (mode 128) needs only the fees: with 1000 nanograms the wallet cannot pay even those.
+        const all = await signed('alice-v3r2', [internal({ to: Address.parseRaw(bob), value: 0n, body: 'everything' })], { mode: 128 });
+        const broke = await walletEmulate({ boc: all, params: [{ address: alice, balance: 1000 }] });
+        assertError(broke, 409);
+        const fees = BigInt(broke.body.details.required);
+        assert.ok(fees > 1000n && fees < toNano('0.1'), `required ${fees}`);
+        assert.equal(broke.body.details.available, 1000);
+        const enough = await walletEmulate({ boc: all, params: [{ address: alice, balance: Number(fees) + 1_000_000 }] });
+        assert.equal(enough.status, 200, enough.text);
+        assert.equal(enough.body.risk.transfer_all_remaining_balance, true);
     });
 
     it('rejects what is not a signed external message to a known wallet', async () => {
@@ -256,6 +267,16 @@ describe('POST /v2/wallet/emulate on the devnet', () => {
         const valid = await signed('alice-v3r2', [internal({ to: bob, value: 1n })]);
         assertError(await walletEmulate({ boc: valid, address_override: 'nope' }), 400, 'address_override');
         assertError(await walletEmulate({ boc: valid, params: [{ address: accountNamed(manifest, 'alice-v3r2').address, balance: -1 }] }), 400);
+        // Only workchains -1 and 0 exist: a destination or an override elsewhere cannot be emulated.
+        assertError(await walletEmulate({ boc: valid, address_override: `5:${'ab'.repeat(32)}` }), 400, 'workchain 5');
+        const elsewhere = WalletContractV4.create({ workchain: 5, publicKey: newKeyPair().publicKey });
+        const elsewhereMessage = beginCell().store(storeMessage(external({ to: elsewhere.address, init: elsewhere.init, body: beginCell().endCell() }))).endCell().toBoc().toString('base64');
+        assertError(await walletEmulate({ boc: elsewhereMessage }), 400, 'workchain 5');
+        // A body nested deeper than the network takes is refused before anything runs.
+        let deep = beginCell().endCell();
+        for (let i = 0; i < 600; i++) deep = beginCell().storeUint(i % 256, 8).storeRef(deep).endCell();
+        const deepMessage = beginCell().store(storeMessage(external({ to: bob, body: deep }))).endCell().toBoc().toString('base64');
+        assertError(await walletEmulate({ boc: deepMessage }), 400, 'deep');
     });
 });
 

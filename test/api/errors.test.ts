@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
@@ -25,6 +26,18 @@ async function checked(operationId: string, url: string, init: Parameters<typeof
 }
 
 const faucetUrl = () => `${service.base}/devnet/faucet`;
+
+/** Bytes written straight to the server's socket; the whole reply as text. */
+function rawHttp(text: string): Promise<string> {
+    const { hostname, port } = new URL(service.base);
+    return new Promise((resolve, reject) => {
+        const socket = connect(Number(port), hostname, () => socket.end(text));
+        const chunks: Buffer[] = [];
+        socket.on('data', chunk => chunks.push(chunk));
+        socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', reject);
+    });
+}
 
 before(async () => {
     service = await startDevnetService();
@@ -98,6 +111,16 @@ describe('error responses', () => {
         const long = await checked('getTrace', `${service.base}/traces/${'a'.repeat(5000)}`);
         assert.ok(long.status >= 400 && long.status < 500, String(long.status));
         assertError(long, long.status);
+    });
+
+    it('answers requests the HTTP parser refuses (oversized headers, a malformed request line) with an error body', async () => {
+        const big = await raw(`${service.base}/devnet/manifest`, { headers: { 'accept-language': `en;q=0.9, ${'x'.repeat(20_000)}` } });
+        assertError(big, 431, 'too large');
+        const reply = await rawHttp(`GARBAGE / HTTP/1.1\r\nHost: x\r\n\r\n`);
+        assert.match(reply, /^HTTP\/1\.1 400 /);
+        const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4));
+        assert.deepEqual(Object.keys(body), ['error']);
+        assertSchemaMatches('Error', body);
     });
 
     it('answers an OPTIONS preflight with 204 and CORS headers', async () => {

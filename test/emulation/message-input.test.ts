@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { Address, beginCell, Cell, crc32c, external, internal, loadMessage, storeMessage, storeMessageRelaxed, toNano } from '@ton/core';
 import { parseRootMessage } from '../../src/emulation/message-input.ts';
 import { ParsedCells } from '../../src/emulation/parsed-cells.ts';
-import { parseBocInput } from '../../src/ton/input.ts';
+import { InputFormatError, parseBocInput } from '../../src/ton/input.ts';
 
 /** The root message as it was read before the fast path: @ton/core's BOC reader, then the TL-B check. */
 function readWithTonCore(boc: string): Cell {
@@ -29,6 +29,35 @@ const destination = Address.parseRaw(`0:${'ab'.repeat(32)}`);
 const body = beginCell().storeUint(0x12345678, 32).storeRef(beginCell().store(storeMessageRelaxed(internal({ to: destination, value: toNano('1'), body: 'hi' }))).endCell()).endCell();
 const message = beginCell().store(storeMessage(external({ to: destination, body }))).endCell();
 
+/**
+ * An external message whose body hangs by a ref and continues as a chain of one-byte cells, `depth`
+ * cells deep in all, serialized by hand (@ton/core's BOC writer recurses and cannot write deep chains).
+ */
+function deepMessageBoc(depth: number): string {
+    const root = beginCell().store(storeMessage(external({ to: destination, body: beginCell().storeUint(7, 8).endCell() }), { forceRef: true })).endCell();
+    const cellData = (bits: { length: number; at(i: number): boolean }, refs: number[]) => {
+        const bytes = Buffer.alloc(Math.ceil(bits.length / 8));
+        for (let i = 0; i < bits.length; i++) if (bits.at(i)) bytes[i >> 3] |= 0x80 >> (i & 7);
+        if (bits.length % 8 !== 0) bytes[bits.length >> 3] |= 0x80 >> (bits.length % 8);
+        const refBytes = Buffer.alloc(refs.length * 4);
+        refs.forEach((ref, i) => refBytes.writeUInt32BE(ref, i * 4));
+        return Buffer.concat([Buffer.from([refs.length, Math.ceil(bits.length / 8) + Math.floor(bits.length / 8)]), bytes, refBytes]);
+    };
+    const cells = [cellData(root.bits, [1])];
+    for (let i = 1; i <= depth; i++) cells.push(cellData({ length: 8, at: (bit) => ((i % 256) & (0x80 >> bit)) !== 0 }, i < depth ? [i + 1] : []));
+    const body = Buffer.concat(cells);
+    const header = Buffer.alloc(6 + 4 * 4 + 4);
+    header.writeUInt32BE(0xb5ee9c72, 0);
+    header[4] = 4; // no index, no CRC, 4-byte cell references
+    header[5] = 4; // 4-byte offsets
+    header.writeUInt32BE(cells.length, 6);
+    header.writeUInt32BE(1, 10);
+    header.writeUInt32BE(0, 14);
+    header.writeUInt32BE(body.length, 18);
+    header.writeUInt32BE(0, 22);
+    return Buffer.concat([header, body]).toString('base64');
+}
+
 describe('emulation: reading the root message', () => {
     it('reads BOCs with and without CRC, index, in hex or base64, as @ton/core does', () => {
         const bocs = [
@@ -42,6 +71,14 @@ describe('emulation: reading the root message', () => {
             assert.equal(root.cell.hash().toString('hex'), message.hash().toString('hex'));
             assert.equal(root.message.info.dest?.toString(), destination.toString());
         }
+    });
+
+    it('refuses messages deeper than the network takes (512), however deep, with a 4xx input error', () => {
+        for (const depth of [513, 20_000]) {
+            assert.throws(() => parseRootMessage(deepMessageBoc(depth)),
+                (error: Error) => error instanceof InputFormatError && error.message === `boc is ${depth} cells deep; a message may be at most 512 deep`);
+        }
+        assert.equal(parseRootMessage(deepMessageBoc(512)).cell.depth(), 512);
     });
 
     it('accepts and refuses damaged BOCs exactly as @ton/core does', () => {

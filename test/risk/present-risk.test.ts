@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { parseExactJson } from '../../src/api/exact-json.ts';
 import { toJson } from '../../src/api/json.ts';
 import { UnknownCurrencyError } from '../../src/risk/errors.ts';
-import { basicNftItem, presentRisk, resolveCurrency, type JettonPreviewJson, type RiskLookups } from '../../src/risk/present-risk.ts';
+import { presentRisk, resolveCurrency, type JettonPreviewJson, type RiskLookups } from '../../src/risk/present-risk.ts';
 import { parseRateTable } from '../../src/risk/rates.ts';
 import type { WalletRisk } from '../../src/risk/wallet-risk.ts';
 import { assertSchemaMatches } from '../helpers/openapi-assert.ts';
@@ -33,7 +33,10 @@ const lookups: RiskLookups = {
         [ORPHAN_WALLET]: { master: ORPHAN_MASTER },
     })[address],
     jettonPreview: async master => ({ [USDT_MASTER]: preview(USDT_MASTER, 'USD₮', 6), [DUSD_MASTER]: preview(DUSD_MASTER, 'DUSD', 6) })[master],
-    nftItem: address => (address === NFT ? basicNftItem({ address, index: 3n, owner: { address: SIGNER, is_scam: false, is_wallet: true }, collection: { address: addr('fc') } }) : undefined),
+    nftItem: address => (address === NFT ? {
+        address, index: 3n, owner: { address: SIGNER, is_scam: false, is_wallet: true }, collection: { address: addr('fc'), name: '', description: '' },
+        verified: false, metadata: {}, approved_by: [], trust: 'none',
+    } : undefined),
     accountAddress: address => ({ address, is_scam: false, is_wallet: false }),
 };
 

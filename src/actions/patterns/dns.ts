@@ -18,12 +18,13 @@ export const DomainRenew: Pattern<DomainRenewDraft> = {
     create: () => ({ type: 'DomainRenew', success: false, domain: '', contractAddress: UNKNOWN_ADDRESS, renewer: UNKNOWN_ADDRESS }),
     root: {
         checks: [isTx, hasOp(OP.changeDnsRecord), hasInterface('nft_item'), renewBody],
-        build: (d, b) => {
+        build: (d, b, ctx) => {
             const t = tx(b);
             d.contractAddress = t.account;
             d.renewer = t.inputFrom ?? UNKNOWN_ADDRESS;
             d.success = t.success;
-            // The facts carry no DNS names (the item's storage is not read): domain stays '', shown as "unknown".
+            // The item's name as its get-methods give it; '' (shown as "unknown") when it could not be read.
+            d.domain = ctx.facts.nftItems.get(t.account)?.dns ?? '';
         },
         singleChild: { checks: [isTx, hasOp(0xffffffff)], optional: true },
     },

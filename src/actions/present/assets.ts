@@ -49,12 +49,16 @@ export function formatJettons(facts: TraceFacts, master: string | undefined, amo
     return formatTokens(amount, jetton.decimals, jetton.symbol);
 }
 
-/** NftItem (spec 2.5) from what the facts hold about the item. */
+/**
+ * NftItem (spec 2.5) from what the facts hold about the item. `index` is an int64 in the schema;
+ * DNS items are indexed by a 256-bit hash, of which the low 64 bits are given (as TonAPI does).
+ */
 export function nftItemJson(facts: TraceFacts, address: string, account: (raw: string) => unknown): Record<string, unknown> {
     const item: NftItemFacts | undefined = facts.nftItems.get(address);
     const out: Record<string, unknown> = {
-        address, index: item?.index ?? 0n, verified: false, metadata: {}, approved_by: [], trust: 'none',
+        address, index: BigInt.asIntN(64, item?.index ?? 0n), verified: false, metadata: {}, approved_by: [], trust: 'none',
     };
     if (item?.owner) out.owner = account(item.owner);
+    if (item?.dns !== undefined) out.dns = item.dns;
     return out;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { buildAccountEvent, pickLanguage, type PreviewLanguage } from '../../actions/index.ts';
+import { buildAccountEvent, nftItemJson, pickLanguage, type PreviewLanguage } from '../../actions/index.ts';
 import { EmulationFailure, type EmulationFailureKind } from '../../emulation/errors.ts';
 import type { EmulationResult, WalletEmulationResult } from '../../emulation/emulation-service.ts';
-import { basicNftItem, presentRisk, resolveCurrency, type RiskLookups } from '../../risk/present-risk.ts';
+import { presentRisk, resolveCurrency, type NftItemJson, type RiskLookups } from '../../risk/present-risk.ts';
 import { RatesError, UnknownCurrencyError, UnsupportedWalletError, InvalidWalletBodyError } from '../../risk/errors.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { parseAccountId } from '../../ton/input.ts';
@@ -106,10 +106,7 @@ function riskLookups(result: WalletEmulationResult, directory: AccountDirectory)
     return {
         jettonWallet: address => facts.jettonWallets.get(address),
         jettonPreview: master => facts.jettons.get(master) as never,
-        nftItem: address => {
-            const item = facts.nftItems.get(address);
-            return item ? basicNftItem({ address, index: item.index, owner: item.owner ? directory.accountAddress(item.owner) : undefined }) : undefined;
-        },
+        nftItem: address => facts.nftItems.has(address) ? nftItemJson(facts, address, raw => directory.accountAddress(raw)) as NftItemJson : undefined,
         accountAddress: address => directory.accountAddress(address),
     };
 }

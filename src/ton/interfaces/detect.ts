@@ -11,6 +11,7 @@ import {
     decodeNftCollectionData,
     decodeNftItemData,
     decodePublicKey,
+    decodeTextSlice,
     decodeUint32,
 } from './standard-getters.ts';
 import { readWalletData, type WalletInfo } from './wallet-data.ts';
@@ -32,8 +33,8 @@ export interface DetectedContract {
     wallet?: WalletInfo;
     jettonWallet?: { balance: bigint; owner: string; master: string };
     jettonMaster?: { totalSupply: bigint; mintable: boolean; admin: string | null; content: Cell; walletCode: Cell };
-    /** `content` is null before the item is initialized. */
-    nftItem?: { initialized: boolean; index: bigint; collection: string | null; owner: string | null; content: Cell | null };
+    /** `content` is null before the item is initialized; `dns` is the name of a DNS item ("alice.ton", "alice.t.me"). */
+    nftItem?: { initialized: boolean; index: bigint; collection: string | null; owner: string | null; content: Cell | null; dns?: string };
     nftCollection?: { nextItemIndex: bigint; content: Cell; owner: string | null };
 }
 
@@ -100,7 +101,10 @@ export async function detectInterfaces(
     }
     if (has('nft_item')) {
         const data = decodeNftItemData(await call('get_nft_data'));
-        if (data) detected.nftItem = data;
+        if (data) {
+            const dns = data.initialized ? await readDomain(call, present) : undefined;
+            detected.nftItem = dns === undefined ? data : { ...data, dns };
+        }
     }
     if (has('nft_collection')) {
         const data = decodeNftCollectionData(await call('get_collection_data'));
@@ -125,6 +129,25 @@ export async function jettonWalletAddressOf(
 }
 
 type Call = (getter: string) => Promise<GetMethodResult>;
+
+const TON_LABEL = /^[a-z0-9-]{1,126}$/;
+const TELEGRAM_LABEL = /^[a-z0-9_-]{1,126}$/;
+
+/**
+ * A DNS item's name: .ton items answer `get_domain` with the label alone ("alice"); Telegram's
+ * items answer `get_full_domain` with the labels in reverse, each NUL-terminated ("me\0t\0alice\0").
+ */
+async function readDomain(call: Call, present: (getter: string) => boolean): Promise<string | undefined> {
+    if (present('get_domain')) {
+        const label = decodeTextSlice(await call('get_domain'));
+        if (label !== null && TON_LABEL.test(label)) return `${label}.ton`;
+    }
+    if (present('get_full_domain')) {
+        const labels = decodeTextSlice(await call('get_full_domain'))?.split('\0').filter(label => label.length > 0);
+        if (labels && labels.length >= 2 && labels.every(label => TELEGRAM_LABEL.test(label))) return labels.reverse().join('.');
+    }
+    return undefined;
+}
 
 /** One run per get-method per detection (probing and data reading share results). */
 function memoizedCalls(account: DetectAccount, runner: InterfaceRunner, gasLimit: bigint): Call {

@@ -113,6 +113,33 @@ export function decodeUint32(result: GetMethodResult): number | null {
     return Number(value);
 }
 
+/**
+ * A text slice (a .ton DNS item's `get_domain`, a Telegram item's `get_full_domain`): its bytes and
+ * those of its first-ref chain as UTF-8; null unless it is 1..255 bytes of valid UTF-8 without
+ * control characters other than NUL (the DNS separator).
+ */
+export function decodeTextSlice(result: GetMethodResult): string | null {
+    const s = stackOf(result, 1);
+    if (!s || (s[0].type !== 'slice' && s[0].type !== 'cell')) return null;
+    const bytes: Buffer[] = [];
+    let length = 0;
+    for (let c: Cell | undefined = s[0].cell; c; c = c.refs[0]) {
+        if (c.bits.length % 8 !== 0) return null;
+        const chunk = c.beginParse().loadBuffer(c.bits.length / 8);
+        length += chunk.length;
+        if (length > 255) return null;
+        bytes.push(chunk);
+    }
+    const text = Buffer.concat(bytes);
+    if (text.length === 0) return null;
+    try {
+        const decoded = new TextDecoder('utf-8', { fatal: true }).decode(text);
+        return /[\x01-\x1f\x7f]/.test(decoded) ? null : decoded;
+    } catch {
+        return null;
+    }
+}
+
 function stackOf(result: GetMethodResult, count: number): TupleItem[] | null {
     return result.ok && result.stack.length >= count ? result.stack : null;
 }

@@ -25,6 +25,7 @@ import {
     jettonMasterData,
     jettonWalletData,
     keyedWalletData,
+    namedItemData,
     nftCollectionData,
     nftItemData,
     tolkContracts,
@@ -235,6 +236,41 @@ test('Tolk NFT item (initialized or not) and collection', async () => {
     assert.equal(c.nftCollection?.nextItemIndex, -1n);
     assert.equal(c.nftCollection?.owner, formatRawAddress(owner));
     assert.ok(c.nftCollection?.content.equals(collectionContent));
+});
+
+test('DNS items: the name from get_domain (.ton) or get_full_domain (Telegram); junk names are not names', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const collection = testAddress(6);
+    const owner = testAddress(7);
+    const index = (1n << 255n) + 12345n;
+    const text = (bytes: Buffer | string) => beginCell().storeBuffer(Buffer.from(bytes)).endCell();
+    const named = (code: Cell, name: Cell) => detectInterfaces(account(code, namedItemData(index, collection, owner, name)), runner);
+
+    const ton = await named(contracts.namedItem, text('alice-2'));
+    assert.deepEqual(ton.interfaces, ['nft_item']);
+    assert.deepEqual(ton.getMethods, ['get_domain', 'get_nft_data']);
+    assert.equal(ton.nftItem?.index, index);
+    assert.equal(ton.nftItem?.dns, 'alice-2.ton');
+
+    const telegram = await named(contracts.telegramItem, text('me\0t\0durov_1\0'));
+    assert.equal(telegram.nftItem?.dns, 'durov_1.t.me');
+    // A long name continues in the cell's first ref.
+    const long = 'a'.repeat(100) + 'b'.repeat(26);
+    const split = beginCell().storeBuffer(Buffer.from(long.slice(0, 100))).storeRef(text(long.slice(100))).endCell();
+    assert.equal((await named(contracts.namedItem, split)).nftItem?.dns, `${long}.ton`);
+
+    for (const junk of [text('Alice'), text('al ice'), text(Buffer.from([0xff, 0xfe])), text('a\nb'), beginCell().storeUint(1, 3).endCell(), beginCell().endCell()]) {
+        const item = await named(contracts.namedItem, junk);
+        assert.deepEqual(item.interfaces, ['nft_item']);
+        assert.equal(item.nftItem?.dns, undefined);
+    }
+    // One label is no Telegram name; nor is a name with a dot inside a label.
+    assert.equal((await named(contracts.telegramItem, text('durov\0'))).nftItem?.dns, undefined);
+    assert.equal((await named(contracts.telegramItem, text('me\0t.x\0durov\0'))).nftItem?.dns, undefined);
+    // An item without those get-methods has no name.
+    const plain = await detectInterfaces(account(contracts.nftItem, nftItemData({ initialized: true, index: 1n, collection, owner, content: text('1.json') })), runner);
+    assert.equal(plain.nftItem?.dns, undefined);
 });
 
 test('unknown code with get_public_key: key, seqno and subwallet from its get-methods', async () => {

@@ -67,6 +67,50 @@ get fun get_nft_data(): (bool, int, address, any_address, cell?) {
     return (true, st.index, st.collection, st.owner as any_address, st.content);
 }
 `,
+    // An NFT item with a name, answering as .ton DNS items (get_domain: the label) and Telegram's
+    // items (get_full_domain: labels reversed, NUL-terminated) do; both read the same data cell.
+    namedItem: `tolk 1.3
+
+struct Storage {
+    index: uint256
+    collection: address
+    owner: address
+    name: cell
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_nft_data(): (bool, int, address, address, cell) {
+    val st = Storage.fromCell(contract.getData());
+    return (true, st.index, st.collection, st.owner, beginCell().endCell());
+}
+
+get fun get_domain(): slice {
+    return Storage.fromCell(contract.getData()).name.beginParse();
+}
+`,
+    telegramItem: `tolk 1.3
+
+struct Storage {
+    index: uint256
+    collection: address
+    owner: address
+    name: cell
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_nft_data(): (bool, int, address, address, cell) {
+    val st = Storage.fromCell(contract.getData());
+    return (true, st.index, st.collection, st.owner, beginCell().endCell());
+}
+
+get fun get_full_domain(): slice {
+    return Storage.fromCell(contract.getData()).name.beginParse();
+}
+`,
     nftCollection: `tolk 1.3
 
 struct Storage {
@@ -161,6 +205,11 @@ export function nftItemData(item: { initialized: boolean; index: bigint; collect
         .storeAddress(item.owner)
         .storeMaybeRef(item.content)
         .endCell();
+}
+
+/** Data of `namedItem` / `telegramItem`: the name cell holds the bytes get_domain / get_full_domain return. */
+export function namedItemData(index: bigint, collection: Address, owner: Address, name: Cell): Cell {
+    return beginCell().storeUint(index, 256).storeAddress(collection).storeAddress(owner).storeRef(name).endCell();
 }
 
 export function nftCollectionData(nextItemIndex: bigint, content: Cell, owner: Address): Cell {

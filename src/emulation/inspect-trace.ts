@@ -1,7 +1,7 @@
 import { Address, type ShardAccount } from '@ton/core';
 import { BoundedMap } from './bounded-map.ts';
 import { ParsedCells } from './parsed-cells.ts';
-import type { JettonPreviewFacts, NftItemFacts, TraceFacts } from '../actions/trace-input.ts';
+import type { JettonPreviewFacts, NftItemFacts, NftSaleFacts, SubscriptionFacts, TraceFacts } from '../actions/trace-input.ts';
 import { jettonPreview, type JettonMetadata } from '../ton/jetton/jetton-preview.ts';
 import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
 import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
@@ -83,7 +83,15 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
         const { index, collection, owner, dns } = found.nftItem;
         nftItems.set(address, dns === undefined ? { address, index, collection, owner } : { address, index, collection, owner, dns });
     }
-    return { interfaces, facts: { jettonWallets, jettons, nftItems }, detected };
+    const nftSales = new Map<string, NftSaleFacts>();
+    const subscriptions = new Map<string, SubscriptionFacts>();
+    for (const [address, found] of detected) {
+        const sale = found.nftSale;
+        if (sale?.owner) nftSales.set(address, { nft: sale.nft, owner: sale.owner, price: sale.price, market: sale.market });
+        const plugin = found.subscription;
+        if (plugin) subscriptions.set(address, { wallet: plugin.wallet, beneficiary: plugin.beneficiary, amount: plugin.amount });
+    }
+    return { interfaces, facts: { jettonWallets, jettons, nftItems, nftSales, subscriptions }, detected };
 }
 
 /** Metadata as indexed (with the off-chain document) where the index has the master, else its on-chain content. */

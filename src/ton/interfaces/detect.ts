@@ -9,9 +9,15 @@ import {
     decodeJettonMasterData,
     decodeJettonWalletData,
     decodeNftCollectionData,
+    decodeDedustAsset,
     decodeNftItemData,
+    decodeNftSaleData,
     decodePublicKey,
+    decodeSubscriptionData,
     decodeTextSlice,
+    isStonfiPoolData,
+    type NftSaleData,
+    type SubscriptionData,
     decodeUint32,
 } from './standard-getters.ts';
 import { readWalletData, type WalletInfo } from './wallet-data.ts';
@@ -36,6 +42,10 @@ export interface DetectedContract {
     /** `content` is null before the item is initialized; `dns` is the name of a DNS item ("alice.ton", "alice.t.me"). */
     nftItem?: { initialized: boolean; index: bigint; collection: string | null; owner: string | null; content: Cell | null; dns?: string };
     nftCollection?: { nextItemIndex: bigint; content: Cell; owner: string | null };
+    /** A getgems sale or auction. */
+    nftSale?: NftSaleData;
+    /** A wallet v4 subscription plugin. */
+    subscription?: SubscriptionData;
 }
 
 /** What detection needs from a runner (GetMethodRunner, or a stand-in in tests). */
@@ -57,12 +67,28 @@ export interface DetectOptions {
  */
 export const DETECT_GAS_LIMIT = 200_000n;
 
-/** Interfaces declared by probing, each by one standard get-method (in this order). */
-const PROBES: readonly { iface: string; getter: string; accepts: (r: GetMethodResult) => boolean }[] = [
-    { iface: 'jetton_master', getter: 'get_jetton_data', accepts: (r) => decodeJettonMasterData(r) !== null },
-    { iface: 'jetton_wallet', getter: 'get_wallet_data', accepts: (r) => decodeJettonWalletData(r) !== null },
-    { iface: 'nft_collection', getter: 'get_collection_data', accepts: (r) => decodeNftCollectionData(r) !== null },
-    { iface: 'nft_item', getter: 'get_nft_data', accepts: (r) => decodeNftItemData(r) !== null },
+/**
+ * Interfaces declared by probing (in this order): each by get-methods that must all be in the
+ * code and all answer with their layouts (the rule of tongo's inspector).
+ */
+const PROBES: readonly { iface: string; getters: readonly string[]; accepts: (results: GetMethodResult[]) => boolean }[] = [
+    { iface: 'jetton_master', getters: ['get_jetton_data'], accepts: ([r]) => decodeJettonMasterData(r) !== null },
+    { iface: 'jetton_wallet', getters: ['get_wallet_data'], accepts: ([r]) => decodeJettonWalletData(r) !== null },
+    { iface: 'nft_collection', getters: ['get_collection_data'], accepts: ([r]) => decodeNftCollectionData(r) !== null },
+    { iface: 'nft_item', getters: ['get_nft_data'], accepts: ([r]) => decodeNftItemData(r) !== null },
+    { iface: 'teleitem', getters: ['get_telemint_token_name'], accepts: ([r]) => decodeTextSlice(r) !== null },
+    { iface: 'nft_sale', getters: ['get_sale_data'], accepts: ([r]) => decodeNftSaleData(r)?.kind === 'sale' },
+    { iface: 'nft_auction_v1', getters: ['get_sale_data'], accepts: ([r]) => decodeNftSaleData(r)?.kind === 'auction' },
+    { iface: 'subscription_v1', getters: ['get_subscription_data'], accepts: ([r]) => decodeSubscriptionData(r) !== null },
+    { iface: 'stonfi_pool', getters: ['get_pool_data'], accepts: ([r]) => isStonfiPoolData(r) },
+    { iface: 'dedust_vault', getters: ['get_asset'], accepts: ([r]) => r.ok && r.stack.length === 1 && decodeDedustAsset(r.stack[0]) !== null },
+    {
+        iface: 'dedust_pool',
+        getters: ['get_assets', 'get_reserves', 'get_trade_fee', 'is_stable'],
+        accepts: ([assets, reserves, fee, stable]) => assets.ok && assets.stack.length === 2 && assets.stack.every(a => decodeDedustAsset(a) !== null)
+            && reserves.ok && reserves.stack.length === 2 && reserves.stack.every(r => r.type === 'int')
+            && fee.ok && fee.stack.length === 2 && fee.stack.every(r => r.type === 'int') && stable.ok && stable.stack[0]?.type === 'int',
+    },
 ];
 
 export async function detectInterfaces(
@@ -105,6 +131,14 @@ export async function detectInterfaces(
             const dns = data.initialized ? await readDomain(call, present) : undefined;
             detected.nftItem = dns === undefined ? data : { ...data, dns };
         }
+    }
+    if (has('nft_sale') || has('nft_auction_v1')) {
+        const data = decodeNftSaleData(await call('get_sale_data'));
+        if (data) detected.nftSale = data;
+    }
+    if (has('subscription_v1')) {
+        const data = decodeSubscriptionData(await call('get_subscription_data'));
+        if (data) detected.subscription = data;
     }
     if (has('nft_collection')) {
         const data = decodeNftCollectionData(await call('get_collection_data'));
@@ -183,7 +217,7 @@ async function buildProfile(
     }
     const interfaces: string[] = [];
     for (const probe of PROBES) {
-        if (getMethods.includes(probe.getter) && probe.accepts(await call(probe.getter))) interfaces.push(probe.iface);
+        if (probe.getters.every(getter => getMethods.includes(getter)) && probe.accepts(await Promise.all(probe.getters.map(call)))) interfaces.push(probe.iface);
     }
     return { profile: { codeHash, interfaces, getMethods, known: false }, cacheable };
 }

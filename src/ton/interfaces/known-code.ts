@@ -53,6 +53,8 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['07a2359340ce5bade3d15d0f7413cd1e53ca732d75aa5234f81719ce44f80556', { interfaces: ['nft_collection'] }],
     ['8728235b285c4b810c87117b8faa4e81f6a5c0d7880ca49ff86098e16ec3e3ff', { interfaces: ['nft_item'] }],
     ['21ed0c903d5f1e4c163f15ae9936ba21917dc327b32eca81460afff88996de43', { interfaces: ['librarian'] }],
+    ['19066394386660d91b6e9e32b6a95e1d74afd7298617f6be800c7dee3097a71c', { interfaces: ['nft_collection'] }],
+    ['feb76371ce0a90ff0292d4f03a81be49dba94b5ec2ba559d3e97c3730a5836fa', { interfaces: ['nft_item'] }],
     // jettons (TEP-74): @ton-community/assets-sdk 0.0.5 and tonweb 0.0.66 builds
     ['0571976c63ec1b7550230a2609dbedb36e1b64ef8d022a16b34ea57063185b2f', { interfaces: ['jetton_master'] }],
     ['f95ba0330b38cdf3459b1e811e5fc6fa6cfee566d7b764455c0468140365a737', { interfaces: ['jetton_master'] }],

@@ -140,6 +140,90 @@ export function decodeTextSlice(result: GetMethodResult): string | null {
     }
 }
 
+export interface NftSaleData {
+    /** 'sale' for a fixed-price sale ("FIXP"), 'auction' for an auction ("AUC"). */
+    kind: 'sale' | 'auction';
+    market: string;
+    nft: string;
+    /** The seller; null before the item arrives at the contract. */
+    owner: string | null;
+    /** The full price of a sale; an auction's last bid. */
+    price: bigint;
+}
+
+const SALE_MAGIC = 0x46495850n; // "FIXP"
+const AUCTION_MAGIC = 0x415543n; // "AUC"
+
+/**
+ * getgems `get_sale_data`: a fixed-price sale answers (0x46495850, is_complete, created_at, marketplace,
+ * nft, owner, full_price, …fees and royalties); an auction (0x415543, end?, end_time, marketplace, nft,
+ * owner, last_bid, …).
+ */
+export function decodeNftSaleData(result: GetMethodResult): NftSaleData | null {
+    const s = stackOf(result, 7);
+    if (!s) return null;
+    const magic = int(s[0]);
+    const kind = magic === SALE_MAGIC ? 'sale' : magic === AUCTION_MAGIC ? 'auction' : null;
+    if (kind === null || s.length < (kind === 'sale' ? 11 : 14)) return null;
+    const market = address(s[3]);
+    const nft = address(s[4]);
+    const owner = optionalAddress(s[5]);
+    const price = int(s[6]);
+    if (!market || !nft || owner === undefined || price === null || price < 0n) return null;
+    return { kind, market, nft, owner, price };
+}
+
+export interface SubscriptionData {
+    wallet: string;
+    beneficiary: string;
+    amount: bigint;
+    period: bigint;
+}
+
+/**
+ * Wallet v4 subscription plugin `get_subscription_data` → ([wc, hash] wallet, [wc, hash] beneficiary,
+ * amount, period, start_time, timeout, last_payment_time, last_request_time, failed_attempts, subscription_id).
+ */
+export function decodeSubscriptionData(result: GetMethodResult): SubscriptionData | null {
+    const s = stackOf(result, 10);
+    if (!s) return null;
+    const wallet = pairAddress(s[0]);
+    const beneficiary = pairAddress(s[1]);
+    const amount = int(s[2]);
+    const period = int(s[3]);
+    if (!wallet || !beneficiary || amount === null || amount < 0n || period === null || period <= 0n) return null;
+    return { wallet, beneficiary, amount, period };
+}
+
+/** A DeDust asset (native#0000, jetton#0001 workchain:int8 address:uint256, extra_currency#0002 id:int32) as text. */
+export function decodeDedustAsset(item: TupleItem | undefined): string | null {
+    if (!item || (item.type !== 'slice' && item.type !== 'cell')) return null;
+    try {
+        const slice = item.cell.beginParse();
+        const tag = slice.loadUint(4);
+        if (tag === 0 && slice.remainingBits === 0) return 'native';
+        if (tag === 1 && slice.remainingBits === 8 + 256) return `jetton:${slice.loadInt(8)}:${slice.loadUintBig(256).toString(16).padStart(64, '0')}`;
+        if (tag === 2 && slice.remainingBits === 32) return `extra:${slice.loadInt(32)}`;
+        return null;
+    } catch {
+        return null;
+    }
+}
+
+/** STON.fi v1 `get_pool_data` → (reserve0, reserve1, token0_wallet, token1_wallet, lp_fee, protocol_fee, ref_fee, protocol_fee_address, collected0, collected1). */
+export function isStonfiPoolData(result: GetMethodResult): boolean {
+    const s = stackOf(result, 10);
+    if (!s || s.length !== 10) return false;
+    return [0, 1, 4, 5, 6, 8, 9].every(i => int(s[i]) !== null) && address(s[2]) !== null && address(s[3]) !== null && optionalAddress(s[7]) !== undefined;
+}
+
+function pairAddress(item: TupleItem): string | null {
+    if (item.type !== 'tuple' || item.items.length !== 2) return null;
+    const [wc, hash] = item.items.map(int);
+    if (wc === null || hash === null || wc < -128n || wc > 127n || hash < 0n || hash >= 1n << 256n) return null;
+    return `${wc}:${hash.toString(16).padStart(64, '0')}`;
+}
+
 function stackOf(result: GetMethodResult, count: number): TupleItem[] | null {
     return result.ok && result.stack.length >= count ? result.stack : null;
 }

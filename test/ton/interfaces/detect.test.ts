@@ -26,6 +26,7 @@ import {
     jettonWalletData,
     keyedWalletData,
     namedItemData,
+    protocolData,
     nftCollectionData,
     nftItemData,
     tolkContracts,
@@ -273,6 +274,29 @@ test('DNS items: the name from get_domain (.ton) or get_full_domain (Telegram); 
     assert.equal(plain.nftItem?.dns, undefined);
 });
 
+test('protocol contracts by their get-methods: sales, auctions, subscriptions, DEX vaults and pools', async () => {
+    const runner = await runnerPromise;
+    const contracts = await tolkContracts();
+    const [market, nft, owner] = [testAddress(8), testAddress(9), testAddress(10)];
+    const detect = (code: Cell) => detectInterfaces(account(code, protocolData(market, nft, owner, 5_000_000_000n)), runner);
+    const raw = formatRawAddress;
+
+    const sale = await detect(contracts.getgemsSale);
+    assert.deepEqual(sale.interfaces, ['nft_sale']);
+    assert.deepEqual(sale.nftSale, { kind: 'sale', market: raw(market), nft: raw(nft), owner: raw(owner), price: 5_000_000_000n });
+    const auction = await detect(contracts.getgemsAuction);
+    assert.deepEqual(auction.interfaces, ['nft_auction_v1']);
+    assert.equal(auction.nftSale?.kind, 'auction');
+    assert.equal(auction.nftSale?.price, 5_000_000_000n);
+    const plugin = await detect(contracts.subscriptionPlugin);
+    assert.deepEqual(plugin.interfaces, ['subscription_v1']);
+    assert.deepEqual(plugin.subscription, { wallet: raw(nft), beneficiary: raw(owner), amount: 5_000_000_000n, period: 2592000n });
+    assert.deepEqual((await detect(contracts.dedustVault)).interfaces, ['dedust_vault']);
+    assert.deepEqual((await detect(contracts.stonfiPool)).interfaces, ['stonfi_pool']);
+    // The same method ids with other layouts declare nothing.
+    assert.deepEqual((await detect(contracts.liar)).interfaces, []);
+});
+
 test('unknown code with get_public_key: key, seqno and subwallet from its get-methods', async () => {
     const runner = await runnerPromise;
     const contracts = await tolkContracts();
@@ -393,6 +417,8 @@ test("the devnet's compiled Tolk contracts (when built) expose the standard get-
         'jetton-wallet': ['get_wallet_data'],
         'nft-collection': ['get_collection_data', 'get_nft_address_by_index', 'get_nft_content'],
         'nft-item': ['get_nft_data'],
+        'dns-collection': ['dnsresolve', 'get_collection_data', 'get_nft_address_by_index', 'get_nft_content'],
+        'dns-item': ['dnsresolve', 'get_domain', 'get_editor', 'get_last_fill_up_time', 'get_nft_data'],
     };
     for (const [name, getters] of Object.entries(expected)) {
         const file = new URL(`${name}.json`, build);
@@ -410,7 +436,7 @@ test.describe("the devnet's own contracts", () => {
     test.it('are known by code hash, with the interfaces their get-methods prove', async () => {
         const { contractCodeHashes } = await import('../../../src/chain/devnet/contracts/artifacts.ts');
         const { knownCodeByHash } = await import('../../../src/ton/interfaces/known-code.ts');
-        const expected: Record<string, string> = { 'jetton-minter': 'jetton_master', 'jetton-wallet': 'jetton_wallet', 'nft-collection': 'nft_collection', 'nft-item': 'nft_item', 'librarian': 'librarian' };
+        const expected: Record<string, string> = { 'jetton-minter': 'jetton_master', 'jetton-wallet': 'jetton_wallet', 'nft-collection': 'nft_collection', 'nft-item': 'nft_item', 'librarian': 'librarian', 'dns-collection': 'nft_collection', 'dns-item': 'nft_item' };
         for (const [name, hash] of Object.entries(contractCodeHashes())) {
             assert.deepEqual(knownCodeByHash(hash)?.interfaces, [expected[name]], `${name} (${hash}) is in the known-code table`);
         }

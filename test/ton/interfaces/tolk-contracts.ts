@@ -111,6 +111,95 @@ get fun get_full_domain(): slice {
     return Storage.fromCell(contract.getData()).name.beginParse();
 }
 `,
+    // Protocol contracts as tongo's inspector knows them: each answers its get-methods with the
+    // layout of the real contract, from a data cell of (market, nft, owner, amount).
+    getgemsSale: `tolk 1.3
+
+struct Storage {
+    market: address
+    nft: address
+    owner: address
+    amount: coins
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_sale_data(): (int, int, int, address, address, address, int, address, int, address, int) {
+    val st = Storage.fromCell(contract.getData());
+    return (0x46495850, 0, 1700000000, st.market, st.nft, st.owner, st.amount, st.market, 1000, st.owner, 500);
+}
+`,
+    getgemsAuction: `tolk 1.3
+
+struct Storage {
+    market: address
+    nft: address
+    owner: address
+    amount: coins
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_sale_data(): (int, int, int, address, address, address, int, address, int, address, int, int, address, int) {
+    val st = Storage.fromCell(contract.getData());
+    return (0x415543, 0, 1700000000, st.market, st.nft, st.owner, st.amount, st.market, 100, st.market, 5, 100, st.owner, 10);
+}
+`,
+    subscriptionPlugin: `tolk 1.3
+
+struct Storage {
+    market: address
+    nft: address
+    owner: address
+    amount: coins
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_subscription_data(): ([int, int], [int, int], int, int, int, int, int, int, int, int) {
+    val st = Storage.fromCell(contract.getData());
+    val (wc1, h1) = st.nft.getWorkchainAndHash();
+    val (wc2, h2) = st.owner.getWorkchainAndHash();
+    return ([wc1, h1], [wc2, h2], st.amount, 2592000, 1700000000, 3600, 0, 0, 0, 7);
+}
+`,
+    dedustVault: `tolk 1.3
+
+struct Storage {
+    market: address
+    nft: address
+    owner: address
+    amount: coins
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_asset(): slice {
+    val (wc, hash) = Storage.fromCell(contract.getData()).nft.getWorkchainAndHash();
+    return beginCell().storeUint(1, 4).storeInt(wc, 8).storeUint(hash, 256).endCell().beginParse();
+}
+`,
+    stonfiPool: `tolk 1.3
+
+struct Storage {
+    market: address
+    nft: address
+    owner: address
+    amount: coins
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_pool_data(): (int, int, address, address, int, int, int, address, int, int) {
+    val st = Storage.fromCell(contract.getData());
+    return (st.amount, 2 * st.amount, st.nft, st.owner, 20, 10, 10, st.market, 0, 0);
+}
+`,
     nftCollection: `tolk 1.3
 
 struct Storage {
@@ -210,6 +299,11 @@ export function nftItemData(item: { initialized: boolean; index: bigint; collect
 /** Data of `namedItem` / `telegramItem`: the name cell holds the bytes get_domain / get_full_domain return. */
 export function namedItemData(index: bigint, collection: Address, owner: Address, name: Cell): Cell {
     return beginCell().storeUint(index, 256).storeAddress(collection).storeAddress(owner).storeRef(name).endCell();
+}
+
+/** Data of the protocol stand-ins (getgemsSale … stonfiPool). */
+export function protocolData(market: Address, nft: Address, owner: Address, amount: bigint): Cell {
+    return beginCell().storeAddress(market).storeAddress(nft).storeAddress(owner).storeCoins(amount).endCell();
 }
 
 export function nftCollectionData(nextItemIndex: bigint, content: Cell, owner: Address): Cell {

@@ -83,7 +83,7 @@ describe('GET /v2/devnet/manifest', () => {
         assert.deepEqual(kinds, {
             'faucet': 'wallet_v4r2', 'alice-v3r2': 'wallet_v3r2', 'bob-v4r2': 'wallet_v4r2', 'bob-v5r1': 'wallet_v5r1',
             'DUSD': 'jetton_master', 'DPTS': 'jetton_master', 'devnet-nft': 'nft_collection', 'devnet-multisig': 'multisig_v1',
-            'devnet-librarian': 'librarian', 'DSTB': 'jetton_master',
+            'devnet-librarian': 'librarian', 'DSTB': 'jetton_master', 'devnet-dns': 'nft_collection', 'alice.ton': 'nft_item',
         });
         assert.equal(accountNamed(manifest, 'devnet-librarian').workchain_id, -1, 'libraries are published from the masterchain');
         for (const account of manifest.accounts.filter(a => a.kind.startsWith('wallet_'))) {

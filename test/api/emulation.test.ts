@@ -6,6 +6,8 @@ import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { newKeyPair } from '../../src/chain/devnet/keys.ts';
 import { jettonTransferBody, jettonWalletAddress } from '../../src/chain/devnet/contracts/jetton.ts';
 import { commentPayload } from '../../src/chain/devnet/contracts/payload.ts';
+import { dnsItemIndex, renewDomainBody } from '../../src/chain/devnet/contracts/dns.ts';
+import { nftTransferBody } from '../../src/chain/devnet/contracts/nft.ts';
 import { accountState } from '../../src/store/read/chain-state.ts';
 import { formatRawAddress } from '../../src/ton/address.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
@@ -188,6 +190,31 @@ describe('POST /v2/wallet/emulate on the devnet', () => {
         assert.equal(transfer.status, 'ok');
         assert.deepEqual([transfer.JettonTransfer.amount, transfer.JettonTransfer.recipient.address, transfer.JettonTransfer.comment], ['3000000', alice, 'library rent']);
         assert.equal(transfer.simple_preview.value, '3 DSTB');
+    });
+
+    it('names the devnet\'s .ton domain: a renewal is a DomainRenew of alice.ton, a transfer puts the item with its name in the risk', async () => {
+        const alice = accountNamed(manifest, 'alice-v3r2').address;
+        const bob = accountNamed(manifest, 'bob-v4r2').address;
+        const item = accountNamed(manifest, 'alice.ton').address;
+        const renew = await signed('alice-v3r2', [internal({ to: Address.parseRaw(item), value: toNano('0.02'), bounce: true, body: renewDomainBody(21n) })]);
+        const renewal = await walletEmulate({ boc: renew }, '', { 'accept-language': 'en' });
+        assert.equal(renewal.status, 200, renewal.text);
+        const action = renewal.body.event.actions.find((a: any) => a.type === 'DomainRenew');
+        assert.ok(action, `actions: ${renewal.body.event.actions.map((a: any) => a.type)}`);
+        assert.deepEqual([action.status, action.DomainRenew.domain, action.DomainRenew.contract_address, action.DomainRenew.renewer.address], ['ok', 'alice.ton', item, alice]);
+        assert.equal(action.simple_preview.description, 'Update alice.ton expiring time');
+
+        const give = await signed('alice-v3r2', [internal({
+            to: Address.parseRaw(item), value: toNano('0.05'), bounce: true,
+            body: nftTransferBody({ queryId: 22n, newOwner: Address.parseRaw(bob), responseDestination: Address.parseRaw(alice), forwardAmount: 0n }),
+        })]);
+        const transfer = await walletEmulate({ boc: give });
+        assert.equal(transfer.status, 200, transfer.text);
+        assert.deepEqual(transfer.body.risk.nfts.map((n: any) => [n.address, n.dns]), [[item, 'alice.ton']]);
+        // The item's index is a 256-bit hash; the int64 field carries its low 64 bits, exactly.
+        assert.match(transfer.text, new RegExp(`"index":${BigInt.asIntN(64, dnsItemIndex('alice'))}[,}]`));
+        const moved = transfer.body.event.actions.find((a: any) => a.type === 'NftItemTransfer');
+        assert.equal(moved?.NftItemTransfer.recipient.address, bob);
     });
 
     it('emulates a message signed with a throwaway key at the real wallet named by address_override', async () => {

@@ -1,18 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Address, beginCell, Cell, crc32c, external, internal, loadMessage, storeMessage, storeMessageRelaxed, toNano } from '@ton/core';
-import { parseRootMessage } from '../../src/emulation/message-input.ts';
+import { parseRootMessage, requireChainWorkchain } from '../../src/emulation/message-input.ts';
 import { ParsedCells } from '../../src/emulation/parsed-cells.ts';
 import { InputFormatError, parseBocInput } from '../../src/ton/input.ts';
 
-/** The root message as it was read before the fast path: @ton/core's BOC reader, then the TL-B check. */
+/** The root message as it was read before the fast path: @ton/core's BOC reader, then the TL-B and workchain checks. */
 function readWithTonCore(boc: string): Cell {
     const cell = parseBocInput(boc);
+    let info;
     try {
-        loadMessage(cell.beginParse());
+        info = loadMessage(cell.beginParse()).info;
     } catch (error) {
         throw new Error(`boc is not a message (TL-B Message): ${(error as Error).message}`);
     }
+    if (info.type !== 'external-out') requireChainWorkchain(info.dest, "the message's destination");
     return cell;
 }
 

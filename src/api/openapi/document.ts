@@ -25,10 +25,10 @@ const UINT32_MAX = 2 ** 32 - 1;
 
 /**
  * OpenAPI's numeric formats. int64 values beyond 2^53 lose precision once parsed by JSON.parse
- * but stay integers, so int64 only asks for an integer.
+ * (2^63 − 1 becomes 2^63), so int64 asks for an integer within ±2^63.
  */
 const numericFormats: Record<string, (n: number) => boolean> = {
-    int64: (n) => Number.isInteger(n),
+    int64: (n) => Number.isInteger(n) && n >= -(2 ** 63) && n <= 2 ** 63,
     int32: (n) => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX,
     uint32: (n) => Number.isInteger(n) && n >= 0 && n <= UINT32_MAX,
     double: (n) => Number.isFinite(n),

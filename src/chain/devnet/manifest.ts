@@ -5,6 +5,7 @@ import { devnetMultisig } from './multisig-seed.ts';
 import { devnetLibraryJetton } from './library-seed.ts';
 import type { GenesisSpec, GenesisWallet } from './genesis.ts';
 import { devnetExtraCurrencies } from './extra-currency.ts';
+import { devnetDns } from './dns-seed.ts';
 
 export interface DevnetManifest {
     network: 'devnet';
@@ -30,6 +31,7 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
     const byName = new Map(wallets.map(w => [w.name, w.wallet]));
     const tokens = devnetTokens(byName, genesis.metadataBaseUrl);
     const library = devnetLibraryJetton(byName);
+    const dns = devnetDns(byName);
     const contract = (name: string, kind: string, address: Address, extra: { metadata_uri?: string } = {}) => ({
         name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
         workchain_id: address.workChain, ...extra,
@@ -54,6 +56,8 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             contract('devnet-multisig', 'multisig_v1', devnetMultisig(byName).address),
             contract('devnet-librarian', 'librarian', library.librarian),
             contract('DSTB', 'jetton_master', library.stable.address),
+            contract('devnet-dns', 'nft_collection', dns.collection.address),
+            contract(`${dns.domain.name}.ton`, 'nft_item', dns.domain.item),
         ]),
     };
     const minted = [...new Set(wallets.flatMap(w => [...w.extra.keys()]))].sort((a, b) => a - b);

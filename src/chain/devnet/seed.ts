@@ -7,6 +7,7 @@ import { TOKEN_STEPS, devnetTokens } from './token-seed.ts';
 import { multisigDeployMessages } from './multisig-seed.ts';
 import { LIBRARY_STEPS, devnetLibraryJetton } from './library-seed.ts';
 import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
+import { DNS_STEPS, devnetDns } from './dns-seed.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -89,3 +90,6 @@ SEED_STEPS.push(async (w, chain, utime) => {
         internal({ to: w.get(to)!.address, value: grams, extracurrency: { [DEVNET_EXTRA_CURRENCY_ID]: amount }, bounce: true, body: comment(text) }),
     ]);
 });
+
+/** Then the registrar assigns alice.ton to alice, who renews it (appended last, like the steps before). */
+SEED_STEPS.push(...DNS_STEPS.map((step): SeedStep => async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetDns(w)))));

@@ -6,6 +6,39 @@ import { compileTolk } from './helpers.ts';
  * the standard get-methods from their data cell exactly as TEP-74/TEP-62 contracts do (same
  * result types), plus a "liar" whose get-methods have the standard ids but not the standard types.
  */
+/** Data (index, collection, owner, ^name) and get_nft_data of the named items below. */
+const NAMED_ITEM_HEAD = `tolk 1.3
+
+struct Storage {
+    index: uint256
+    collection: address
+    owner: address
+    name: cell
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+
+get fun get_nft_data(): (bool, int, address, address, cell) {
+    val st = Storage.fromCell(contract.getData());
+    return (true, st.index, st.collection, st.owner, beginCell().endCell());
+}
+`;
+
+/** Data of the protocol stand-ins: (market, nft, owner, amount). */
+const PROTOCOL_HEAD = `tolk 1.3
+
+struct Storage {
+    market: address
+    nft: address
+    owner: address
+    amount: coins
+}
+
+fun onInternalMessage(in: InMessage) {
+}
+`;
+
 const SOURCES = {
     jettonWallet: `tolk 1.3
 
@@ -69,96 +102,31 @@ get fun get_nft_data(): (bool, int, address, any_address, cell?) {
 `,
     // An NFT item with a name, answering as .ton DNS items (get_domain: the label) and Telegram's
     // items (get_full_domain: labels reversed, NUL-terminated) do; both read the same data cell.
-    namedItem: `tolk 1.3
-
-struct Storage {
-    index: uint256
-    collection: address
-    owner: address
-    name: cell
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
-get fun get_nft_data(): (bool, int, address, address, cell) {
-    val st = Storage.fromCell(contract.getData());
-    return (true, st.index, st.collection, st.owner, beginCell().endCell());
-}
-
+    namedItem: `${NAMED_ITEM_HEAD}
 get fun get_domain(): slice {
     return Storage.fromCell(contract.getData()).name.beginParse();
 }
 `,
-    telegramItem: `tolk 1.3
-
-struct Storage {
-    index: uint256
-    collection: address
-    owner: address
-    name: cell
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
-get fun get_nft_data(): (bool, int, address, address, cell) {
-    val st = Storage.fromCell(contract.getData());
-    return (true, st.index, st.collection, st.owner, beginCell().endCell());
-}
-
+    telegramItem: `${NAMED_ITEM_HEAD}
 get fun get_full_domain(): slice {
     return Storage.fromCell(contract.getData()).name.beginParse();
 }
 `,
     // Protocol contracts as tongo's inspector knows them: each answers its get-methods with the
     // layout of the real contract, from a data cell of (market, nft, owner, amount).
-    getgemsSale: `tolk 1.3
-
-struct Storage {
-    market: address
-    nft: address
-    owner: address
-    amount: coins
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
+    getgemsSale: `${PROTOCOL_HEAD}
 get fun get_sale_data(): (int, int, int, address, address, address, int, address, int, address, int) {
     val st = Storage.fromCell(contract.getData());
     return (0x46495850, 0, 1700000000, st.market, st.nft, st.owner, st.amount, st.market, 1000, st.owner, 500);
 }
 `,
-    getgemsAuction: `tolk 1.3
-
-struct Storage {
-    market: address
-    nft: address
-    owner: address
-    amount: coins
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
+    getgemsAuction: `${PROTOCOL_HEAD}
 get fun get_sale_data(): (int, int, int, address, address, address, int, address, int, address, int, int, address, int) {
     val st = Storage.fromCell(contract.getData());
     return (0x415543, 0, 1700000000, st.market, st.nft, st.owner, st.amount, st.market, 100, st.market, 5, 100, st.owner, 10);
 }
 `,
-    subscriptionPlugin: `tolk 1.3
-
-struct Storage {
-    market: address
-    nft: address
-    owner: address
-    amount: coins
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
+    subscriptionPlugin: `${PROTOCOL_HEAD}
 get fun get_subscription_data(): ([int, int], [int, int], int, int, int, int, int, int, int, int) {
     val st = Storage.fromCell(contract.getData());
     val (wc1, h1) = st.nft.getWorkchainAndHash();
@@ -166,35 +134,13 @@ get fun get_subscription_data(): ([int, int], [int, int], int, int, int, int, in
     return ([wc1, h1], [wc2, h2], st.amount, 2592000, 1700000000, 3600, 0, 0, 0, 7);
 }
 `,
-    dedustVault: `tolk 1.3
-
-struct Storage {
-    market: address
-    nft: address
-    owner: address
-    amount: coins
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
+    dedustVault: `${PROTOCOL_HEAD}
 get fun get_asset(): slice {
     val (wc, hash) = Storage.fromCell(contract.getData()).nft.getWorkchainAndHash();
     return beginCell().storeUint(1, 4).storeInt(wc, 8).storeUint(hash, 256).endCell().beginParse();
 }
 `,
-    stonfiPool: `tolk 1.3
-
-struct Storage {
-    market: address
-    nft: address
-    owner: address
-    amount: coins
-}
-
-fun onInternalMessage(in: InMessage) {
-}
-
+    stonfiPool: `${PROTOCOL_HEAD}
 get fun get_pool_data(): (int, int, address, address, int, int, int, address, int, int) {
     val st = Storage.fromCell(contract.getData());
     return (st.amount, 2 * st.amount, st.nft, st.owner, 20, 10, 10, st.market, 0, 0);

@@ -1,5 +1,5 @@
 import type { Cell, Slice } from '@ton/core';
-import { loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import { loadDedustAsset, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { anyOf, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
@@ -13,15 +13,11 @@ import { tx } from './tx.ts';
  * an ext-out swap event), the output vault pays out.
  */
 
-/** native$0000 | jetton$0001 workchain_id:int8 address:uint256 | extra_currency$0010 currency_id:int32 */
+/** A swap event's asset as the engine counts it (extra currencies are not swapped assets here). */
 function loadAsset(s: Slice): Asset | undefined {
-    const tag = s.loadUint(4);
-    if (tag === 0) return { kind: 'native', amount: 0n };
-    if (tag === 1) {
-        const workchain = s.loadInt(8);
-        const hash = s.loadUintBig(256).toString(16).padStart(64, '0');
-        return { kind: 'jetton', master: `${workchain}:${hash}`, amount: 0n };
-    }
+    const asset = loadDedustAsset(s);
+    if (asset?.kind === 'native') return { kind: 'native', amount: 0n };
+    if (asset?.kind === 'jetton') return { kind: 'jetton', master: asset.master, amount: 0n };
     return undefined;
 }
 

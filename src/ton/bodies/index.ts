@@ -17,3 +17,4 @@ export * from './jetton.ts';
 export * from './nft.ts';
 export * from './bounce.ts';
 export * from './wallet.ts';
+export * from './dedust.ts';

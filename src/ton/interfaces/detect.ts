@@ -9,12 +9,12 @@ import {
     decodeJettonMasterData,
     decodeJettonWalletData,
     decodeNftCollectionData,
-    decodeDedustAsset,
     decodeNftItemData,
     decodeNftSaleData,
     decodePublicKey,
     decodeSubscriptionData,
     decodeTextSlice,
+    isDedustAsset,
     isStonfiPoolData,
     type NftSaleData,
     type SubscriptionData,
@@ -81,11 +81,11 @@ const PROBES: readonly { iface: string; getters: readonly string[]; accepts: (re
     { iface: 'nft_auction_v1', getters: ['get_sale_data'], accepts: ([r]) => decodeNftSaleData(r)?.kind === 'auction' },
     { iface: 'subscription_v1', getters: ['get_subscription_data'], accepts: ([r]) => decodeSubscriptionData(r) !== null },
     { iface: 'stonfi_pool', getters: ['get_pool_data'], accepts: ([r]) => isStonfiPoolData(r) },
-    { iface: 'dedust_vault', getters: ['get_asset'], accepts: ([r]) => r.ok && r.stack.length === 1 && decodeDedustAsset(r.stack[0]) !== null },
+    { iface: 'dedust_vault', getters: ['get_asset'], accepts: ([r]) => r.ok && r.stack.length === 1 && isDedustAsset(r.stack[0]) },
     {
         iface: 'dedust_pool',
         getters: ['get_assets', 'get_reserves', 'get_trade_fee', 'is_stable'],
-        accepts: ([assets, reserves, fee, stable]) => assets.ok && assets.stack.length === 2 && assets.stack.every(a => decodeDedustAsset(a) !== null)
+        accepts: ([assets, reserves, fee, stable]) => assets.ok && assets.stack.length === 2 && assets.stack.every(isDedustAsset)
             && reserves.ok && reserves.stack.length === 2 && reserves.stack.every(r => r.type === 'int')
             && fee.ok && fee.stack.length === 2 && fee.stack.every(r => r.type === 'int') && stable.ok && stable.stack[0]?.type === 'int',
     },

@@ -1,5 +1,6 @@
 import { Address, type Cell, type TupleItem } from '@ton/core';
 import { formatRawAddress } from '../address.ts';
+import { loadDedustAsset } from '../bodies/dedust.ts';
 import type { GetMethodResult } from './get-method-runner.ts';
 
 /**
@@ -114,26 +115,31 @@ export function decodeUint32(result: GetMethodResult): number | null {
 }
 
 /**
- * A text slice (a .ton DNS item's `get_domain`, a Telegram item's `get_full_domain`): its bytes and
- * those of its first-ref chain as UTF-8; null unless it is 1..255 bytes of valid UTF-8 without
- * control characters other than NUL (the DNS separator).
+ * A text slice (a .ton DNS item's `get_domain`, a Telegram item's `get_full_domain`) as text; null
+ * unless it is a slice or cell of {@link cellText}.
  */
 export function decodeTextSlice(result: GetMethodResult): string | null {
     const s = stackOf(result, 1);
-    if (!s || (s[0].type !== 'slice' && s[0].type !== 'cell')) return null;
+    return s && (s[0].type === 'slice' || s[0].type === 'cell') ? cellText(s[0].cell) : null;
+}
+
+/**
+ * The bytes of a cell and of its first-ref chain as UTF-8; null unless they are whole bytes, 1..255
+ * of them, valid UTF-8 without control characters other than NUL (the DNS label separator).
+ */
+export function cellText(cell: Cell): string | null {
     const bytes: Buffer[] = [];
     let length = 0;
-    for (let c: Cell | undefined = s[0].cell; c; c = c.refs[0]) {
+    for (let c: Cell | undefined = cell; c; c = c.refs[0]) {
         if (c.bits.length % 8 !== 0) return null;
         const chunk = c.beginParse().loadBuffer(c.bits.length / 8);
         length += chunk.length;
         if (length > 255) return null;
         bytes.push(chunk);
     }
-    const text = Buffer.concat(bytes);
-    if (text.length === 0) return null;
+    if (length === 0) return null;
     try {
-        const decoded = new TextDecoder('utf-8', { fatal: true }).decode(text);
+        const decoded = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(bytes));
         return /[\x01-\x1f\x7f]/.test(decoded) ? null : decoded;
     } catch {
         return null;
@@ -195,18 +201,14 @@ export function decodeSubscriptionData(result: GetMethodResult): SubscriptionDat
     return { wallet, beneficiary, amount, period };
 }
 
-/** A DeDust asset (native#0000, jetton#0001 workchain:int8 address:uint256, extra_currency#0002 id:int32) as text. */
-export function decodeDedustAsset(item: TupleItem | undefined): string | null {
-    if (!item || (item.type !== 'slice' && item.type !== 'cell')) return null;
+/** A slice holding exactly one DeDust asset (a vault's `get_asset`, a pool's `get_assets`). */
+export function isDedustAsset(item: TupleItem | undefined): boolean {
+    if (!item || (item.type !== 'slice' && item.type !== 'cell')) return false;
     try {
         const slice = item.cell.beginParse();
-        const tag = slice.loadUint(4);
-        if (tag === 0 && slice.remainingBits === 0) return 'native';
-        if (tag === 1 && slice.remainingBits === 8 + 256) return `jetton:${slice.loadInt(8)}:${slice.loadUintBig(256).toString(16).padStart(64, '0')}`;
-        if (tag === 2 && slice.remainingBits === 32) return `extra:${slice.loadInt(32)}`;
-        return null;
+        return loadDedustAsset(slice) !== undefined && slice.remainingBits === 0 && slice.remainingRefs === 0;
     } catch {
-        return null;
+        return false;
     }
 }
 

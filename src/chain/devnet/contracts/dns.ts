@@ -50,9 +50,6 @@ export const DNS_TON = {
     changeRecord: 20_000_000n,
 } as const;
 
-/** A domain's registration lasts this long after its last fill-up (mainnet: 366 days). */
-export const DNS_DOMAIN_LIFETIME_SECONDS = 366 * 24 * 60 * 60;
-
 /** Longest domain the collection registers, in bytes. */
 export const DNS_MAX_DOMAIN_BYTES = 126;
 
@@ -202,14 +199,4 @@ export function loadDnsNextResolver(record: Cell): Address | null {
     } catch {
         return null;
     }
-}
-
-/** get_domain's result (a slice, as a cell): the domain's bytes as UTF-8 ("alice"), following refs if any. */
-export function decodeDnsDomain(domain: Cell): string {
-    const parts: Buffer[] = [];
-    for (let c: Cell | undefined = domain; c; c = c.refs[0]) {
-        if (c.bits.length % 8 !== 0) throw new Error('domain is not whole bytes');
-        parts.push(c.beginParse().loadBuffer(c.bits.length / 8));
-    }
-    return Buffer.concat(parts).toString('utf8');
 }

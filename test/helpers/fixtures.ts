@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Real mainnet data shared by the project (read in place, never copied into the repo). */
-export const MAINNET_BLOCKS_DIR = fileURLToPath(new URL('../../../shared/fixtures/mainnet/blocks/', import.meta.url));
+/** Real mainnet data (test/fixtures/mainnet, kept as it was taken from the chain). */
+export const MAINNET_BLOCKS_DIR = fileURLToPath(new URL('../fixtures/mainnet/blocks/', import.meta.url));
 export const FIXTURE_BLOCKS = ['block-1', 'block-2', 'block-4', 'block-5', 'block-6'] as const;
 
 export interface BlockSummary {

@@ -8,7 +8,7 @@ import { InvalidWalletBodyError, UnsupportedWalletError } from '../../src/risk/e
 import { OP_HIGHLOAD_V3_INTERNAL_TRANSFER, extractRiskMessages, walletInterfacesOf } from '../../src/risk/wallet-messages.ts';
 import { externalMessageRisk, walletRisk, type WalletRisk } from '../../src/risk/wallet-risk.ts';
 
-const VECTORS = new URL('../../../shared/fixtures/mainnet/risk/wallet-v4-messages.json', import.meta.url);
+const VECTORS = new URL('../fixtures/mainnet/risk/wallet-v4-messages.json', import.meta.url);
 
 interface Vector {
     name: string;

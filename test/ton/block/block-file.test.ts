@@ -26,7 +26,7 @@ import {
 } from '../../../src/ton/block/shard-id.ts';
 import type { BlockSummary } from '../../helpers/fixtures.ts';
 
-const FIXTURES = new URL('../../../../shared/fixtures/mainnet/blocks/', import.meta.url);
+const FIXTURES = new URL('../../fixtures/mainnet/blocks/', import.meta.url);
 const BLOCKS = [1, 2, 4, 5, 6] as const;
 const WITH_EXPECTED = [1, 2, 4, 5] as const;
 

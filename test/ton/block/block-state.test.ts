@@ -5,7 +5,7 @@ import { beginCell, type Cell, loadTransaction, type Transaction } from '@ton/co
 import { parseBlockCell, readBlockRoot } from '../../../src/ton/block/block-file.ts';
 import { accountStatesAfterBlock } from '../../../src/ton/block/block-state.ts';
 
-const FIXTURES = new URL('../../../../shared/fixtures/mainnet/blocks/', import.meta.url);
+const FIXTURES = new URL('../../fixtures/mainnet/blocks/', import.meta.url);
 const BLOCKS = [1, 2, 4, 5, 6] as const;
 
 const STATUS: Record<Transaction['endStatus'], string> = {

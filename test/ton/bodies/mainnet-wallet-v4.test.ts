@@ -1,4 +1,4 @@
-// Real signed external messages of a mainnet wallet v4 (fixture shared by the project, not copied here).
+// Real signed external messages of a mainnet wallet v4 (test/fixtures/mainnet/risk).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ interface Case {
 }
 
 const fixture = JSON.parse(
-    readFileSync(new URL('../../../../shared/fixtures/mainnet/risk/wallet-v4-messages.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../fixtures/mainnet/risk/wallet-v4-messages.json', import.meta.url), 'utf8'),
 ) as { cases: Case[] };
 
 const WALLET = '0:6ccd325a858c379693fae2bcaab1c2906831a4e10a6c3bb44ee8b615bca1d220';

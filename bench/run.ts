@@ -1,11 +1,12 @@
 /**
  * Benchmarks of docs/BENCHMARKS.md. `npm run bench` runs all; `npm run bench -- ingest|devnet|api`
- * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
+ * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
  */
 import { ingestBench } from './ingest.ts';
 import { devnetAndApiBench } from './devnet-api.ts';
 import { jettonsBench } from './jettons.ts';
 import { emulationBench } from './emulation.ts';
+import { startupBench } from './startup.ts';
 
 const sections = process.argv.slice(2);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
@@ -15,4 +16,5 @@ if (wants('ingest')) await ingestBench();
 if (wants('devnet') || wants('api')) await devnetAndApiBench({ api: wants('api') });
 if (wants('jettons')) await jettonsBench();
 if (wants('emulation')) await emulationBench();
+if (wants('startup')) await startupBench();
 process.exit(0);

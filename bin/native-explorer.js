@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript entry point through tsx, so the package works without a build step.
-import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+// The package's command: the compiled CLI in dist/ (built by `npm install` through `prepare`, or `npm run build`).
+import { existsSync } from 'node:fs';
 
-const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
-const entry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const result = spawnSync(process.execPath, [tsx, entry, ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+const entry = new URL('../dist/main.js', import.meta.url);
+if (!existsSync(entry)) {
+    process.stderr.write('native-explorer is not built yet: run `npm run build` (npm install does it) in the package folder\n');
+    process.exit(1);
+}
+await import(entry.href);

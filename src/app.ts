@@ -11,8 +11,10 @@ import { openStore, type Store } from './store/store.ts';
 import { EmulationService } from './emulation/emulation-service.ts';
 import { DEVNET_RATES_FILE, loadRatesSource } from './risk/rates.ts';
 import { DEVNET_EXTRA_CURRENCIES_FILE } from './chain/devnet/extra-currency.ts';
-import { ConfigError, type ServiceConfig } from './config/config.ts';
+import { ConfigError, clientHost, type ServiceConfig } from './config/config.ts';
 import { ExtraCurrencyTableError, loadExtraCurrencyTable, type ExtraCurrencyCatalog } from './ton/extra-currencies.ts';
+import { acquireWriterLocks } from './store/locks/acquire-writer-locks.ts';
+import type { WriterLock } from './store/locks/writer-lock.ts';
 
 export interface RunningService {
     config: ServiceConfig;
@@ -22,15 +24,44 @@ export interface RunningService {
     indexer: Indexer | null;
     server: FastifyInstance;
     url: string;
+    /** Resolves when the service answers on an index that has caught up: on a devnet, once its seed activity is indexed. */
+    ready: Promise<void>;
     stop(): Promise<void>;
+}
+
+export interface ServiceEvents {
+    /** Something went wrong in the background (block production, indexing); the service keeps serving. */
+    log?: (line: string) => void;
+    /** Progress while a new devnet seeds, one line per step once it is indexed. */
+    progress?: (line: string) => void;
 }
 
 /**
  * Wires one process: chain source → indexer → store → API. With `source: none` only the store and
  * the API run, over whatever the index already holds.
  */
-export async function startService(config: ServiceConfig, log: (line: string) => void = () => undefined): Promise<RunningService> {
+export async function startService(config: ServiceConfig, events: ServiceEvents = {}): Promise<RunningService> {
+    const log = events.log ?? (() => undefined);
     const extraCurrencies = extraCurrencyTable(config);
+    // A writer takes its locks before it touches anything; an API-only process (no source) writes no chain or index.
+    let running: RunningService | undefined;
+    const writerLock: WriterLock | null = config.source === 'none' ? null : await acquireWriterLocks(config, 'serve', error => {
+        log(`index writer lock lost (${error.message}); indexing stops, restart the service`);
+        void running?.indexer?.stop();
+    });
+    try {
+        running = await wireService(config, extraCurrencies, writerLock, log, events.progress);
+        return running;
+    } catch (error) {
+        await writerLock?.release();
+        throw error;
+    }
+}
+
+async function wireService(
+    config: ServiceConfig, extraCurrencies: ExtraCurrencyCatalog, writerLock: WriterLock | null,
+    log: (line: string) => void, progress: ((line: string) => void) | undefined,
+): Promise<RunningService> {
     const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
     const devnet = config.source === 'devnet'
         ? new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config) })
@@ -63,6 +94,7 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
     return {
         config, store, source, devnet, indexer, server,
         url: address,
+        ready: devnet && indexer ? seedIndexed(devnet, indexer, progress) : Promise.resolve(),
         async stop() {
             await server.close();
             await indexer?.stop();
@@ -70,8 +102,42 @@ export async function startService(config: ServiceConfig, log: (line: string) =>
             await metadata.stop();
             await source?.stop();
             await store.close();
+            await writerLock?.release();
         },
     };
+}
+
+/** Reports each seed step once its block is indexed; resolves when the whole seed is (at once on a chain seeded before). */
+function seedIndexed(devnet: DevnetSource, indexer: Indexer, progress?: (line: string) => void): Promise<void> {
+    return new Promise(resolve => {
+        if (devnet.seeded) {
+            void devnet.head().then(head => (head ? waitIndexedMaster(indexer, head.seqno) : undefined)).then(resolve);
+            return;
+        }
+        devnet.onSeedProgress(step => {
+            void waitIndexed(indexer, step.cursor).then(() => {
+                progress?.(`seeding ${step.step}/${step.total}: ${step.label}`);
+                if (step.step === step.total) resolve();
+            });
+        });
+    });
+}
+
+/** Waits until the indexer has committed masterchain block `seqno` (or a later one). */
+function waitIndexedMaster(indexer: Indexer, seqno: number): Promise<void> {
+    const reached = () => {
+        const block = indexer.lastIndexed?.block.id;
+        return block !== undefined && block.workchain === -1 && block.seqno >= seqno;
+    };
+    if (reached()) return Promise.resolve();
+    return new Promise(resolve => {
+        const onBlock = () => {
+            if (!reached()) return;
+            indexer.off('block', onBlock);
+            resolve();
+        };
+        indexer.on('block', onBlock);
+    });
 }
 
 /** The configured extra currency table, else the devnet's on a devnet; read once, before anything starts (a bad table stops the start). */
@@ -90,8 +156,7 @@ function extraCurrencyTable(config: ServiceConfig): ExtraCurrencyCatalog {
  */
 function metadataBaseUrl(config: ServiceConfig): string | undefined {
     if (config.port === 0) return undefined;
-    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-    return `http://${host}:${config.port}/v2/devnet/metadata/`;
+    return `http://${clientHost(config.host)}:${config.port}/v2/devnet/metadata/`;
 }
 
 /** Waits until the indexer has committed the block at `cursor`, so a client's next read finds it. */

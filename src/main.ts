@@ -1,9 +1,6 @@
-import { ConfigError, configHelp, loadConfig } from './config/config.ts';
-import { startService } from './app.ts';
-import { importBlockFiles } from './chain/files/import-blocks.ts';
-import { signedTransfer } from './chain/devnet/signed-transfer.ts';
-import { openStore } from './store/store.ts';
-import { parseAccountId } from './ton/input.ts';
+import { ConfigError, configHelp, loadConfig, type ServiceConfig } from './config/config.ts';
+
+// Every command loads only what it needs (`help` loads nothing else), so the CLI starts fast.
 
 const USAGE = `Usage: native-explorer <command> [options]
 
@@ -13,7 +10,8 @@ Commands:
   sign-transfer FROM TO AMOUNT [COMMENT] [--bounce]
                            print a base64 external message: a transfer of AMOUNT nanograms from the
                            seeded devnet wallet FROM (e.g. alice-v3r2) to address TO, signed with the
-                           wallet's key from <data dir>/devnet.json, for POST /v2/blockchain/message
+                           wallet's key and its current seqno, both read from the running service
+                           (--api), for POST /v2/blockchain/message
   help                     show this text
 
 Options (flag / environment variable):
@@ -28,28 +26,11 @@ async function main(argv: string[]): Promise<number> {
     }
     const { config, rest } = loadConfig(args);
     switch (command) {
-        case 'serve': {
-            const service = await startService(config, line => process.stderr.write(`${line}\n`));
-            const base = service.url.replace(/\/$/, '');
-            const lines = [
-                `native-explorer: serving ${base}/v2 (OpenAPI ${base}/v2/openapi.json, docs ${base}/docs)`,
-                `source: ${config.source}; index: ${config.databaseUrl || `${config.dataDir}/index.sqlite`}`,
-            ];
-            if (service.devnet) {
-                lines.push(`devnet: a block every ${config.blockIntervalMs} ms; manifest ${config.dataDir}/devnet.json; seeded wallets:`);
-                for (const a of service.devnet.manifest().accounts) lines.push(`  ${a.name.padEnd(12)} ${a.kind.padEnd(12)} ${a.address}  ${a.friendly_address}`);
-            }
-            process.stdout.write(`${lines.join('\n')}\n`);
-            await new Promise<void>(resolve => {
-                const shutdown = () => resolve();
-                process.once('SIGINT', shutdown);
-                process.once('SIGTERM', shutdown);
-            });
-            await service.stop();
-            return 0;
-        }
+        case 'serve':
+            return serve(config);
         case 'import-blocks': {
             if (rest.length === 0) throw new ConfigError('import-blocks needs at least one block file');
+            const { importBlockFiles } = await import('./chain/files/import-blocks.ts');
             const summary = await importBlockFiles(config, rest, line => process.stdout.write(`${line}\n`));
             process.stdout.write(`indexed ${summary.inserted} new block(s) with ${summary.transactions} transaction(s); ${summary.skipped} already in the index\n`);
             return 0;
@@ -57,14 +38,10 @@ async function main(argv: string[]): Promise<number> {
         case 'sign-transfer': {
             const bounce = rest.includes('--bounce');
             const [from, to, amount, text] = rest.filter(a => a !== '--bounce');
-            if (!from || !to || !amount || !/^\d+$/.test(amount)) throw new ConfigError('usage: sign-transfer FROM TO AMOUNT_NANOGRAMS [COMMENT] [--bounce]');
-            const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
-            try {
-                const message = await signedTransfer(config.dataDir, store, { from, to: parseAccountId(to), amount: BigInt(amount), comment: text, bounce });
-                process.stdout.write(`${message.toBoc().toString('base64')}\n`);
-            } finally {
-                await store.close();
-            }
+            if (!from || !to || !amount || !/^\d+$/.test(amount)) throw new ConfigError('usage: sign-transfer FROM TO AMOUNT_NANOGRAMS [COMMENT] [--bounce] [--api URL]');
+            const { signTransferThroughApi } = await import('./chain/devnet/signed-transfer.ts');
+            const message = await signTransferThroughApi(config.apiUrl, { from, to, amount: BigInt(amount), comment: text, bounce });
+            process.stdout.write(`${message.toBoc().toString('base64')}\n`);
             return 0;
         }
         default:
@@ -73,10 +50,40 @@ async function main(argv: string[]): Promise<number> {
     }
 }
 
+async function serve(config: ServiceConfig): Promise<number> {
+    const out = (line: string) => process.stdout.write(`${line}\n`);
+    const started = Date.now();
+    const { startService } = await import('./app.ts');
+    const service = await startService(config, { log: line => process.stderr.write(`${line}\n`), progress: out });
+    const base = service.url.replace(/\/$/, '');
+    out(`native-explorer: serving ${base}/v2 (OpenAPI ${base}/v2/openapi.json, docs ${base}/docs)`);
+    out(`source: ${config.source}; index: ${config.databaseUrl || `${config.dataDir}/index.sqlite`}`);
+    if (service.devnet) {
+        out(`devnet: a block every ${config.blockIntervalMs} ms; manifest ${config.dataDir}/devnet.json; seeded wallets:`);
+        const accounts = service.devnet.manifest().accounts;
+        const nameWidth = Math.max(...accounts.map(a => a.name.length));
+        const kindWidth = Math.max(...accounts.map(a => a.kind.length));
+        for (const a of accounts) out(`  ${a.name.padEnd(nameWidth)}  ${a.kind.padEnd(kindWidth)}  ${a.address}  ${a.friendly_address}`);
+        void service.ready.then(async () => {
+            const head = await service.devnet!.head();
+            out(`devnet ready: seed activity indexed up to masterchain block ${head?.seqno ?? 0} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
+        });
+    }
+    await new Promise<void>(resolve => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+    });
+    await service.stop();
+    const last = service.indexer?.lastIndexed?.block.id;
+    out(`native-explorer: stopped${last ? `; index at ${last.workchain === -1 ? 'masterchain' : 'basechain'} block ${last.seqno}` : ''}`);
+    return 0;
+}
+
 main(process.argv.slice(2)).then(
     code => process.exit(code),
     error => {
-        process.stderr.write(`${error instanceof ConfigError ? '' : 'error: '}${(error as Error).message}\n`);
+        const known = error instanceof ConfigError || (error as Error).name === 'WriterLockHeldError' || (error as Error).name === 'DevnetApiError';
+        process.stderr.write(`${known ? '' : 'error: '}${(error as Error).message}\n`);
         process.exit(error instanceof ConfigError ? 2 : 1);
     },
 );

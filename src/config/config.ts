@@ -21,6 +21,8 @@ export interface ServiceConfig {
     rates: string;
     /** Extra currency table (symbols, names, decimals, images by currency id): a JSON file; empty = the devnet's table on a devnet, else none. */
     extraCurrencies: string;
+    /** Where client commands (sign-transfer) find the running service; empty = this config's host and port. */
+    apiUrl: string;
 }
 
 interface Setting<K extends keyof ServiceConfig> {
@@ -70,6 +72,13 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         key: 'extraCurrencies', flag: '--extra-currencies', env: 'EXTRA_CURRENCIES', parse: String,
         describe: 'extra currency table: JSON file of symbol, name, decimals and image by currency id (default: the devnet\'s on a devnet, none otherwise)',
     },
+    {
+        key: 'apiUrl', flag: '--api', env: 'API_URL', describe: 'the running service, for sign-transfer (default http://<host>:<port>)',
+        parse: raw => {
+            if (!/^https?:\/\/[^/\s]+/.test(raw)) throw new ConfigError(`api must be an http(s) URL such as http://127.0.0.1:8081, got '${raw}'`);
+            return raw.replace(/\/+$/, '');
+        },
+    },
     { key: 'logRequests', flag: '--log', env: 'LOG_REQUESTS', parse: raw => raw === '' || raw === '1' || raw === 'true', describe: 'log every request (default off)' },
 ];
 
@@ -86,6 +95,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     emulationTimeoutMs: 10_000,
     rates: '',
     extraCurrencies: '',
+    apiUrl: '',
 };
 
 /** Flags win over environment variables, which win over defaults. Returns the config and the non-flag arguments. */
@@ -116,7 +126,14 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
         if (value === undefined) throw new ConfigError(`option ${name} needs a value`);
         assign(setting, value);
     }
+    if (config.apiUrl === '') config.apiUrl = `http://${clientHost(config.host)}:${config.port}`;
     return { config, rest };
+}
+
+/** The address a client on this machine reaches a server listening on `host` at. */
+export function clientHost(host: string): string {
+    if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+    return host.includes(':') ? `[${host}]` : host;
 }
 
 export function configHelp(): string {

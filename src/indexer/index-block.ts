@@ -4,11 +4,12 @@ import { formatBlockId } from '../ton/block-id.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import type { IndexDatabase, MessagesTable } from '../store/schema.ts';
 import type { Store } from '../store/store.ts';
-import { insertInChunks } from '../store/chunks.ts';
+import { inChunks, readInChunks } from '../store/chunks.ts';
 import { linkTraces } from './trace-linker.ts';
 import { interfacesOf, type AccountInspector, type InspectedAccount } from './inspect-accounts.ts';
-import { deriveJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
-import { writeJettonOperations, writeMultisigMembers, writePoolStakers, writeTokenRows } from './token-rows.ts';
+import { deriveJettonOperations, writeJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
+import { writeContractRows } from './contract-rows.ts';
+import { writeMultisigMembers, writePoolStakers } from './participant-rows.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 import { encodeExtraBalance } from '../ton/extra-currencies.ts';
 import { writePublicLibraries } from './library-rows.ts';
@@ -57,7 +58,7 @@ export async function indexBlock(
             await insertTransactions(trx, block, parsed, traceIds, records);
             await upsertMessages(trx, parsed);
             await upsertAccountStates(trx, block, parsed, inspected);
-            await writeTokenRows(trx, block, inspected);
+            await writeContractRows(trx, block, inspected);
             // Rows derived from a state are rewritten only from the accounts' newest states.
             const current = await currentStates(trx, block.accountStates ?? []);
             await writeMultisigMembers(trx, current, inspected);
@@ -119,7 +120,7 @@ async function insertTransactions(trx: Trx, block: BlockRecord, parsed: ParsedTr
         end_balance: records.get(tx.hash)!.endBalance ?? null,
         boc: records.get(tx.hash)!.boc,
     }));
-    await insertInChunks(rows, 400, chunk => trx.insertInto('transactions').values(chunk).onConflict(oc => oc.column('hash').doNothing()).execute());
+    await inChunks(rows, 400, chunk => trx.insertInto('transactions').values(chunk).onConflict(oc => oc.column('hash').doNothing()).execute());
 }
 
 async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<void> {
@@ -135,7 +136,7 @@ async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<vo
         if (tx.inMsg) put(tx.inMsg, { tx_in_hash: tx.hash });
         for (const out of tx.outMsgs) put(out, { tx_out_hash: tx.hash });
     }
-    await insertInChunks([...rows.values()], 500, chunk => trx.insertInto('messages').values(chunk)
+    await inChunks([...rows.values()], 500, chunk => trx.insertInto('messages').values(chunk)
         .onConflict(oc => oc.column('hash').doUpdateSet(eb => ({
             tx_in_hash: eb.fn.coalesce(eb.ref('excluded.tx_in_hash'), eb.ref('messages.tx_in_hash')),
             tx_out_hash: eb.fn.coalesce(eb.ref('excluded.tx_out_hash'), eb.ref('messages.tx_out_hash')),
@@ -153,11 +154,9 @@ async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], ins
             if (found.verifiedJettonWallet) wallets.set(account, { owner: found.detected.jettonWallet.owner, master: found.detected.jettonWallet.master });
         } else if (!found) unknown.push(account);
     }
-    for (let i = 0; i < unknown.length; i += 500) {
-        const rows = await store.db.selectFrom('jetton_wallets').select(['address', 'owner', 'master'])
-            .where('address', 'in', unknown.slice(i, i + 500)).where('verified', '=', 1).execute();
-        for (const row of rows) wallets.set(row.address, { owner: row.owner, master: row.master });
-    }
+    const known = await readInChunks(unknown, 500, chunk => store.db.selectFrom('jetton_wallets').select(['address', 'owner', 'master'])
+        .where('address', 'in', chunk).where('verified', '=', 1).execute());
+    for (const row of known) wallets.set(row.address, { owner: row.owner, master: row.master });
     return wallets;
 }
 
@@ -179,7 +178,7 @@ async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedT
         interfaces: JSON.stringify(interfacesOf(state, inspected.get(state.address))),
         get_methods: JSON.stringify(inspected.get(state.address)?.detected.getMethods ?? []),
     }));
-    await insertInChunks(rows, 200, chunk => trx.insertInto('account_states').values(chunk)
+    await inChunks(rows, 200, chunk => trx.insertInto('account_states').values(chunk)
         .onConflict(oc => oc.column('address')
             .doUpdateSet(eb => ({
                 status: eb.ref('excluded.status'),

@@ -5,8 +5,9 @@ import {
 } from '../ton/bodies/index.ts';
 import { formatRawAddress } from '../ton/address.ts';
 import type { ParsedTransaction } from '../ton/transaction.ts';
-import type { Insertable } from 'kysely';
-import type { JettonOperationsTable } from '../store/schema.ts';
+import type { Insertable, Transaction as DbTransaction } from 'kysely';
+import type { IndexDatabase, JettonOperationsTable } from '../store/schema.ts';
+import { inChunks } from '../store/chunks.ts';
 
 /** What the index knows of a jetton wallet: whose it is and which jetton it holds. */
 export interface JettonWalletInfo {
@@ -119,4 +120,16 @@ export function payloadText(payload: Cell | null): string | null {
     const decoded = payloadJson(payload);
     if (decoded.sum_type === 'Cell') return JSON.stringify(payload.toBoc().toString('hex'));
     return JSON.stringify(decoded);
+}
+
+/** Jetton operations of the block, and transfers completed by an internal_transfer received in it. */
+export async function writeJettonOperations(trx: DbTransaction<IndexDatabase>, derived: DerivedJettonOperations): Promise<void> {
+    await inChunks(derived.operations, 200, chunk => trx.insertInto('jetton_operations').values(chunk)
+        .onConflict(oc => oc.column('transaction_hash').doNothing()).execute());
+    for (const receipt of derived.receipts) {
+        await trx.updateTable('jetton_operations')
+            .set({ success: receipt.success ? 1 : 0, awaiting_message: null, destination_wallet: receipt.wallet })
+            .where('awaiting_message', '=', receipt.message)
+            .execute();
+    }
 }

@@ -1,4 +1,5 @@
 import type { Transaction as DbTransaction } from 'kysely';
+import { inChunks, readInChunks } from '../store/chunks.ts';
 import type { ParsedTransaction } from '../ton/transaction.ts';
 import type { IndexDatabase } from '../store/schema.ts';
 import { toBigInt, toNumber } from '../store/schema.ts';
@@ -91,29 +92,21 @@ export async function linkTraces(trx: Trx, parsed: ParsedTransaction[]): Promise
 
 /** For internal messages already indexed as sent: message hash → the sender's trace id. */
 async function indexedSenders(trx: Trx, messageHashes: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    for (let i = 0; i < messageHashes.length; i += 500) {
-        const rows = await trx.selectFrom('messages')
-            .innerJoin('transactions', 'transactions.hash', 'messages.tx_out_hash')
-            .select(['messages.hash as hash', 'transactions.trace_id as trace_id'])
-            .where('messages.hash', 'in', messageHashes.slice(i, i + 500))
-            .execute();
-        for (const row of rows) found.set(row.hash, row.trace_id);
-    }
-    return found;
+    const rows = await readInChunks(messageHashes, 500, chunk => trx.selectFrom('messages')
+        .innerJoin('transactions', 'transactions.hash', 'messages.tx_out_hash')
+        .select(['messages.hash as hash', 'transactions.trace_id as trace_id'])
+        .where('messages.hash', 'in', chunk)
+        .execute());
+    return new Map(rows.map(row => [row.hash, row.trace_id]));
 }
 
 /** For messages whose receiving transaction is indexed already: message hash → that transaction. */
 async function indexedReceivers(trx: Trx, messageHashes: string[]): Promise<Map<string, string>> {
-    const found = new Map<string, string>();
-    for (let i = 0; i < messageHashes.length; i += 500) {
-        const rows = await trx.selectFrom('messages').select(['hash', 'tx_in_hash'])
-            .where('hash', 'in', messageHashes.slice(i, i + 500))
-            .where('tx_in_hash', 'is not', null)
-            .execute();
-        for (const row of rows) found.set(row.hash, row.tx_in_hash!);
-    }
-    return found;
+    const rows = await readInChunks(messageHashes, 500, chunk => trx.selectFrom('messages').select(['hash', 'tx_in_hash'])
+        .where('hash', 'in', chunk)
+        .where('tx_in_hash', 'is not', null)
+        .execute());
+    return new Map(rows.map(row => [row.hash, row.tx_in_hash!]));
 }
 
 async function applyDeltas(trx: Trx, deltas: Map<string, TraceDelta>): Promise<void> {
@@ -121,7 +114,7 @@ async function applyDeltas(trx: Trx, deltas: Map<string, TraceDelta>): Promise<v
         trace_id: traceId, tx_count: d.txCount, pending: d.pending, orphan: d.orphan ? 1 : 0,
         start_lt: d.startLt, end_lt: d.endLt, start_utime: d.startUtime,
     }));
-    for (let i = 0; i < fresh.length; i += 400) await trx.insertInto('traces').values(fresh.slice(i, i + 400)).execute();
+    await inChunks(fresh, 400, chunk => trx.insertInto('traces').values(chunk).execute());
     for (const [traceId, d] of deltas) {
         if (d.isNew) continue;
         await trx.updateTable('traces')

@@ -8,7 +8,6 @@ export interface Fraction {
     readonly den: bigint;
 }
 
-export const ZERO: Fraction = { num: 0n, den: 1n };
 export const ONE: Fraction = { num: 1n, den: 1n };
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
@@ -42,10 +41,6 @@ export function div(a: Fraction, b: Fraction): Fraction {
 /** Smallest integer ≥ the value (values are non-negative). */
 export function ceil(a: Fraction): bigint {
     return (a.num + a.den - 1n) / a.den;
-}
-
-export function isZero(a: Fraction): boolean {
-    return a.num === 0n;
 }
 
 function gcd(a: bigint, b: bigint): bigint {

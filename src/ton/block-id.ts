@@ -15,7 +15,3 @@ export function parseBlockId(input: string): BlockId {
     if (seqno > 0xffffffff) throw new InputFormatError(`block id '${input}': seqno out of range`);
     return { workchain: Number(match[1]), shard: match[2].toLowerCase(), seqno };
 }
-
-export function formatShard(shard: bigint): string {
-    return shard.toString(16).padStart(16, '0');
-}

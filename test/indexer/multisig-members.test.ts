@@ -14,7 +14,7 @@ import { formatRawAddress } from '../../src/ton/address.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** Code hash of ton-blockchain/multisig-contract-v2 `build/Multisig.compiled.json` (as in known-code.ts). */
-const MULTISIG_V2_CODE_HASH = '77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83';
+const MULTISIG_V2_CODE_HASH = 'd3d14da9a627f0ec3533341829762af92b9540b21bf03665fac09c2b46eabbac';
 
 const bobKey = keyPairFromSeed(Buffer.alloc(32, 0xb0)).publicKey;
 const aliceKey = keyPairFromSeed(Buffer.alloc(32, 0xa1)).publicKey;

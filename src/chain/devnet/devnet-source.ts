@@ -35,6 +35,14 @@ interface ChainHeads {
     seedStep: number;
 }
 
+/** A seed step committed: its number (1-based) of `total`, what it did, and the chain log position of its block. */
+export interface SeedProgress {
+    step: number;
+    total: number;
+    label: string;
+    cursor: string;
+}
+
 /** An executed external message: its hash, the trace it started, and the chain log position of its block. */
 export interface SubmittedMessage {
     messageHash: string;
@@ -78,8 +86,6 @@ export class DevnetSource implements ChainSource, MessageSink {
     private timer: NodeJS.Timeout | null = null;
     private producing: Promise<void> | null = null;
     private stopped = false;
-    /** Contracts run on every masterchain block (tick before, tock after): the elector and config, once deployed. */
-    private readonly systemAccounts: Address[] = [];
     /** The first masterchain block of every run is a key block carrying the config, so the index always has the one in force. */
     private configAnnounced = false;
     /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
@@ -164,6 +170,16 @@ export class DevnetSource implements ChainSource, MessageSink {
         this.events.on('failure', listener);
     }
 
+    /** Called after each seed step's block is committed (a new chain runs one step per block). */
+    onSeedProgress(listener: (progress: SeedProgress) => void): void {
+        this.events.on('seeded', listener);
+    }
+
+    /** True once every seed step has been produced (a restored chain may be seeded already). */
+    get seeded(): boolean {
+        return this.heads.seedStep >= SEED_STEPS.length;
+    }
+
     /** Resolves after the next block is committed (tests and tools use it to step the chain). */
     nextBlock(): Promise<void> {
         return once(this.events, 'produced').then(() => undefined);
@@ -194,8 +210,28 @@ export class DevnetSource implements ChainSource, MessageSink {
             contract.account = uninitializedAccount(w.wallet, w.balance, utime, w.extra);
             accounts.push(await this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
         }
-        this.heads = { lt: this.chain.lt.toString(), utime, lastMaster: null, lastShard: null, seedStep: 0 };
-        this.log.commit([], accounts, { genesis: this.genesis, heads: this.heads });
+        const { master, basechain } = await this.zerostates(utime, accounts.map(a => a.address));
+        this.heads = { lt: this.chain.lt.toString(), utime, lastMaster: master.id, lastShard: basechain, seedStep: 0 };
+        this.log.commit([master], accounts, { genesis: this.genesis, heads: this.heads });
+    }
+
+    /**
+     * The chain starts as a real one does: from a masterchain zerostate (seqno 0, a key block with the
+     * config and the masterchain's genesis accounts) that names the basechain's zerostate as its shard.
+     * Basechain accounts live in that basechain zerostate, which is a state and not a block (as on
+     * mainnet): it is referenced, as the first basechain block's parent, but not indexed.
+     */
+    private async zerostates(utime: number, genesisAccounts: string[]): Promise<{ master: BlockRecord; basechain: BlockIdExt }> {
+        const lt = this.chain.lt;
+        const empty = { utime, startLt: lt, endLt: lt, parents: [], shardBlocks: [], transactions: [] };
+        const basechain = sealBlock({ ...empty, workchain: 0, seqno: 0, accountStates: [] }).id;
+        const masterAccounts = genesisAccounts.filter(address => address.startsWith('-1:'));
+        const master = sealBlock({
+            ...empty, workchain: -1, seqno: 0, shardBlocks: [basechain],
+            accountStates: await Promise.all(masterAccounts.map(a => this.accountState(a))),
+            config: this.chain.config.toBoc(),
+        });
+        return { master, basechain };
     }
 
     private async restore(genesis: GenesisSpec): Promise<void> {
@@ -216,12 +252,10 @@ export class DevnetSource implements ChainSource, MessageSink {
         const jobs = this.jobs.splice(0);
         const seedStep = this.heads.seedStep;
         if (seedStep < SEED_STEPS.length) {
-            jobs.unshift({ build: u => SEED_STEPS[seedStep](walletsByName(this.wallets), this.chain, u, this.genesis.metadataBaseUrl), done: () => undefined });
+            jobs.unshift({ build: u => SEED_STEPS[seedStep].message(walletsByName(this.wallets), this.chain, u, this.genesis.metadataBaseUrl), done: () => undefined });
         }
-        if (this.systemAccounts.length > 0) await this.chain.runTickTock(this.systemAccounts, 'tick');
         const outcomes: Array<{ job: Job; result: { messageHash: string; traceId: string } | Error }> = [];
         for (const job of jobs) outcomes.push({ job, result: await this.execute(job, utime) });
-        if (this.systemAccounts.length > 0) await this.chain.runTickTock(this.systemAccounts, 'tock');
 
         const executed = this.chain.drainTransactions();
         const endLt = this.chain.lt + LT_PER_BLOCK;
@@ -243,6 +277,7 @@ export class DevnetSource implements ChainSource, MessageSink {
         this.configAnnounced = true;
         this.events.emit('produced');
         const cursor = String(seqs[seqs.length - 1]);
+        if (seedStep < SEED_STEPS.length) this.events.emit('seeded', { step: seedStep + 1, total: SEED_STEPS.length, label: SEED_STEPS[seedStep].label, cursor } satisfies SeedProgress);
         for (const { job, result } of outcomes) job.done(result instanceof Error ? result : { ...result, cursor });
     }
 

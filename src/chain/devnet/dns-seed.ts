@@ -28,6 +28,7 @@ type DnsStep = Omit<TokenStep, 'messages'> & { messages: (w: Map<string, DevnetW
 
 export const DNS_STEPS: DnsStep[] = [
     {
+        label: 'registrar assigns alice.ton to alice',
         from: 'faucet',
         messages: (w, d) => [internal({
             to: d.collection.address, value: DNS_TON.registerAmount + DNS_TON.registerOverhead, bounce: false,
@@ -36,6 +37,7 @@ export const DNS_STEPS: DnsStep[] = [
         })],
     },
     {
+        label: 'alice renews alice.ton',
         from: DEVNET_DOMAIN.owner,
         messages: (_w, d) => [internal({ to: d.domain.item, value: DNS_TON.changeRecord, bounce: true, body: renewDomainBody(14n) })],
     },

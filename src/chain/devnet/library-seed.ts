@@ -39,6 +39,7 @@ type LibraryStep = Omit<TokenStep, 'messages'> & { messages: (w: Map<string, Dev
 
 export const LIBRARY_STEPS: LibraryStep[] = [
     {
+        label: 'librarian publishes the jetton wallet code as a public library',
         from: 'faucet',
         messages: (w, l) => [internal({
             to: l.librarian, value: LIBRARIAN_TON.publish, bounce: false,
@@ -47,6 +48,7 @@ export const LIBRARY_STEPS: LibraryStep[] = [
         })],
     },
     {
+        label: 'DSTB (library-coded wallets) minted to bob',
         from: 'alice-v3r2',
         messages: (w, l) => [internal({
             to: l.stable.address, value: JETTON_TON.mintTonAmount + JETTON_TON.mintOverhead, bounce: false,
@@ -55,6 +57,7 @@ export const LIBRARY_STEPS: LibraryStep[] = [
         })],
     },
     {
+        label: 'bob sends 25 DSTB to alice',
         from: 'bob-v5r1',
         messages: (w, l) => [internal({
             to: jettonWalletAddress(w.get('bob-v5r1')!.address, l.stable.address, l.stable.walletCode), value: JETTON_TON.transfer + 10_000_000n, bounce: true,

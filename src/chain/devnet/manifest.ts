@@ -20,6 +20,8 @@ export interface DevnetManifest {
         public_key?: string;
         secret_key?: string;
         wallet_id?: number;
+        /** A seeded wallet's seqno as last indexed (0 until it is deployed); added by the API, which reads the index. */
+        seqno?: number;
         metadata_uri?: string;
     }>;
     /** The extra currencies minted at genesis, as the devnet's extra currency table describes them (absent on chains that have none). */

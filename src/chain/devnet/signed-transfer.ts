@@ -1,32 +1,57 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Cell, comment as commentBody, internal, type Address } from '@ton/core';
-import type { Store } from '../../store/store.ts';
+import { Address, Cell, comment as commentBody, internal } from '@ton/core';
 import type { DevnetManifest } from './manifest.ts';
 import { DevnetWallet } from './wallets.ts';
 
 export interface TransferRequest {
+    /** A seeded wallet's name in the manifest, e.g. `alice-v3r2`. */
     from: string;
-    to: Address;
+    /** Destination, raw or user-friendly. */
+    to: string;
     amount: bigint;
     comment?: string;
     bounce: boolean;
 }
 
+/** The running service could not give what signing needs; the message says what to do. */
+export class DevnetApiError extends Error {
+    override readonly name = 'DevnetApiError';
+}
+
 /**
  * A transfer signed by one of the devnet's seeded wallets, ready for POST /v2/blockchain/message.
- * The seqno is read from the wallet's data as last indexed (0 while the wallet is not deployed).
+ * Keys and the wallet's seqno come from the running service's manifest (the seqno as last
+ * indexed), so it signs for whatever index that service uses, SQLite or PostgreSQL.
  */
-export async function signedTransfer(dataDir: string, store: Store, request: TransferRequest): Promise<Cell> {
-    const manifest = JSON.parse(readFileSync(join(dataDir, 'devnet.json'), 'utf8')) as DevnetManifest;
+export async function signTransferThroughApi(apiUrl: string, request: TransferRequest): Promise<Cell> {
+    let destination: Address;
+    try {
+        destination = Address.parse(request.to);
+    } catch {
+        throw new DevnetApiError(`'${request.to}' is not an address: give a raw (0:<64 hex>) or user-friendly address`);
+    }
+    const manifest = await fetchManifest(apiUrl);
     const account = manifest.accounts.find(a => a.name === request.from);
     if (!account?.secret_key) {
-        throw new Error(`no seeded wallet named '${request.from}'; wallets: ${manifest.accounts.filter(a => a.secret_key).map(a => a.name).join(', ')}`);
+        throw new DevnetApiError(`no seeded wallet named '${request.from}'; wallets: ${manifest.accounts.filter(a => a.secret_key).map(a => a.name).join(', ')}`);
     }
     const wallet = DevnetWallet.fromManifest(account);
-    const state = await store.db.selectFrom('account_states').select(['status', 'data']).where('address', '=', account.address).executeTakeFirst();
-    const seqno = state?.status === 'active' && state.data ? DevnetWallet.seqnoFromData(wallet.kind, Cell.fromBoc(state.data)[0]) : 0;
-    return wallet.transfer(seqno, Math.floor(Date.now() / 1000) + 120, [
-        internal({ to: request.to, value: request.amount, bounce: request.bounce, body: request.comment ? commentBody(request.comment) : undefined }),
+    return wallet.transfer(account.seqno ?? 0, Math.floor(Date.now() / 1000) + 120, [
+        internal({ to: destination, value: request.amount, bounce: request.bounce, body: request.comment ? commentBody(request.comment) : undefined }),
     ]);
+}
+
+async function fetchManifest(apiUrl: string): Promise<DevnetManifest> {
+    const url = `${apiUrl}/v2/devnet/manifest`;
+    let response: Response;
+    try {
+        response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+        throw new DevnetApiError(`no service answers at ${apiUrl} (${cause}): start the devnet with \`npm start\` first, or point --api at a running one`);
+    }
+    if (response.status === 404) {
+        throw new DevnetApiError(`the service at ${apiUrl} runs no devnet (it was started with --source none): sign-transfer signs for the devnet's seeded wallets; start one with \`npm start\``);
+    }
+    if (!response.ok) throw new DevnetApiError(`the service at ${apiUrl} answered ${response.status} for its devnet manifest: ${await response.text()}`);
+    return await response.json() as DevnetManifest;
 }

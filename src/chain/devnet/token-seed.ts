@@ -54,7 +54,7 @@ export function devnetTokens(wallets: Map<string, DevnetWallet>, metadataBase = 
 }
 
 type Message = Parameters<DevnetWallet['transfer']>[2][number];
-export type TokenStep = { from: string; messages: (w: Map<string, DevnetWallet>, t: DevnetTokens) => Message[] };
+export type TokenStep = { label: string; from: string; messages: (w: Map<string, DevnetWallet>, t: DevnetTokens) => Message[] };
 
 const DUSD = 1_000_000n;
 
@@ -65,6 +65,7 @@ const DUSD = 1_000_000n;
  */
 export const TOKEN_STEPS: TokenStep[] = [
     {
+        label: 'DUSD minted to alice (on-chain metadata)',
         from: 'alice-v3r2',
         messages: (w, t) => [internal({
             to: t.dollar.address, value: JETTON_TON.mintTonAmount + JETTON_TON.mintOverhead, bounce: false,
@@ -73,6 +74,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'DPTS minted to bob (off-chain metadata)',
         from: 'alice-v3r2',
         messages: (w, t) => [internal({
             to: t.points.address, value: JETTON_TON.mintTonAmount + JETTON_TON.mintOverhead, bounce: false,
@@ -81,6 +83,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'alice sends 1500 DUSD to bob with a comment',
         from: 'alice-v3r2',
         messages: (w, t) => [internal({
             to: jettonWalletAddress(w.get('alice-v3r2')!.address, t.dollar.address), value: JETTON_TON.transfer + 10_000_000n, bounce: true,
@@ -91,6 +94,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'bob sends 20 DPTS to alice with a custom payload',
         from: 'bob-v4r2',
         messages: (w, t) => [internal({
             to: jettonWalletAddress(w.get('bob-v4r2')!.address, t.points.address), value: JETTON_TON.transfer + 10_000_000n, bounce: true,
@@ -101,6 +105,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'bob burns 5 DPTS',
         from: 'bob-v4r2',
         messages: (w, t) => [internal({
             to: jettonWalletAddress(w.get('bob-v4r2')!.address, t.points.address), value: JETTON_TON.burn, bounce: true,
@@ -108,6 +113,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'a forged DUSD internal_transfer bounces',
         // A forged internal_transfer straight from a wallet: bob's DUSD wallet rejects it and it bounces.
         from: 'alice-v3r2',
         messages: (w, t) => [internal({
@@ -116,6 +122,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'NFT collection deployed with item 0 for alice',
         from: 'bob-v5r1',
         messages: (w, t) => [internal({
             to: t.collection.address, value: NFT_TON.itemDeployAmount + NFT_TON.deployOverhead, bounce: false,
@@ -124,6 +131,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'NFT item 1 minted for bob',
         from: 'bob-v5r1',
         messages: (w, t) => [internal({
             to: t.collection.address, value: NFT_TON.itemDeployAmount + NFT_TON.deployOverhead, bounce: true,
@@ -131,6 +139,7 @@ export const TOKEN_STEPS: TokenStep[] = [
         })],
     },
     {
+        label: 'alice transfers NFT item 0 to bob',
         from: 'alice-v3r2',
         messages: (w, t) => [internal({
             to: nftItemAddress(0n, t.collection.address), value: NFT_TON.transfer + 10_000_000n, bounce: true,

@@ -1,7 +1,7 @@
 import { Cell } from '@ton/core';
 import type { Kysely, Migration } from 'kysely';
 import { memberEntries, multisigLayoutOf, readMultisigMembers, type MultisigLayout, type MultisigMembers } from '../../ton/interfaces/multisig-data.ts';
-import { insertInChunks } from '../chunks.ts';
+import { inChunks } from '../chunks.ts';
 
 /**
  * Who takes part in which multisig: v2 signers and proposers by address, v1 owners by public key.
@@ -34,7 +34,7 @@ async function backfill(db: Kysely<any>): Promise<void> {
         const members = layout && state.data ? membersIn(layout, state.data) : null;
         return members ? memberEntries(members).map(entry => ({ multisig: state.address, ...entry })) : [];
     });
-    await insertInChunks(rows, 500, chunk => db.insertInto('multisig_members').values(chunk).execute());
+    await inChunks(rows, 500, chunk => db.insertInto('multisig_members').values(chunk).execute());
 }
 
 function membersIn(layout: MultisigLayout, data: Buffer): MultisigMembers | null {

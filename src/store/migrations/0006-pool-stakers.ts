@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { insertInChunks } from '../chunks.ts';
+import { inChunks } from '../chunks.ts';
 import { poolStakerRows } from '../pool-stakers.ts';
 
 /**
@@ -31,5 +31,5 @@ async function backfill(db: Kysely<any>): Promise<void> {
         .where(eb => eb.or([eb('interfaces', 'like', '%"tv_pool"%'), eb('interfaces', 'like', '%"single_nominator_pool"%')]))
         .execute();
     const rows = states.flatMap(state => poolStakerRows(state.address, JSON.parse(state.interfaces) as string[], state.data));
-    await insertInChunks(rows, 500, chunk => db.insertInto('pool_stakers').values(chunk).execute());
+    await inChunks(rows, 500, chunk => db.insertInto('pool_stakers').values(chunk).execute());
 }

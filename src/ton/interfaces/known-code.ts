@@ -39,10 +39,12 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['9494d1cc8edf12f05671a1a9ba09921096eb50811e1924ec65c3c629fbb80812', { interfaces: ['wallet_highload_v2'], walletData: 'highload_v2' }],
     ['0ab1ff93a9e79c0deff4405d8dad6b5ac9f8c01b2f1ebcb4259feb9e98380099', { interfaces: ['wallet_highload_v2'], walletData: 'highload_v2' }],
     ['11acad7955844090f283bf238bc1449871f783e7cc0979408d3f4859483e8525', { interfaces: ['wallet_highload_v3'], walletData: 'highload_v3' }],
-    // multisig: v1 (@ton/ton `dist/multisig`), v2 and its order (ton-blockchain/multisig-contract-v2 `build/*.compiled.json`)
+    // multisig: v1 (@ton/ton `dist/multisig`); v2 as deployed on mainnet (multisig-contract-v2's release build):
+    // the multisig, its order's code, and the library cell orders are deployed with (what an order account's code hashes to)
     ['5a55840263d27945feb55b53fa85afa4f9dd61ea573e1eeba1ecac9c96581881', { interfaces: ['multisig_v1'] }],
-    ['77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83', { interfaces: ['multisig_v2'] }],
-    ['23b9ba6915778fa1d5605a830d78bc22e9808524c04a51ce7b9c3db72ca9e908', { interfaces: ['multisig_order_v2'] }],
+    ['d3d14da9a627f0ec3533341829762af92b9540b21bf03665fac09c2b46eabbac', { interfaces: ['multisig_v2'] }],
+    ['6305a8061c856c2ccf05dcb0df5815c71475870567cab5f049e340bcf59251f3', { interfaces: ['multisig_order_v2'] }],
+    ['a01e057fbd4288402b9898d78d67bd4e90254c93c5866879bc2d1d12865436bc', { interfaces: ['multisig_order_v2'] }],
     // staking pools: ton-blockchain/nominator-pool (TF) and orbs-network/single-nominator v1.0 / v1.1 (the code hashes mytonctrl deploys)
     ['9a3ec14bc098f6b44064c305222caea2800f17dda85ee6a8198a7095ede10dcf', { interfaces: ['tv_pool'] }],
     ['a42ae69eac76ffe0e452d3d4f13d387a14e46c01a5aadba5fc1d893e6c71f5ba', { interfaces: ['single_nominator_pool'] }],

@@ -403,9 +403,17 @@ test('library code: known by the target hash without the library, get-methods on
     assert.equal(cache.size, 1);
 });
 
-test('multisig v2 and its order are known by code hash', () => {
-    assert.deepEqual(interfacesByCodeHash('77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83'), ['multisig_v2']);
-    assert.deepEqual(interfacesByCodeHash('23b9ba6915778fa1d5605a830d78bc22e9808524c04a51ce7b9c3db72ca9e908'), ['multisig_order_v2']);
+test('multisig v2 and its order are known by mainnet\'s code hashes', () => {
+    assert.deepEqual(interfacesByCodeHash('d3d14da9a627f0ec3533341829762af92b9540b21bf03665fac09c2b46eabbac'), ['multisig_v2']);
+    // the order's code, and the library cell an order account's code is on chain
+    assert.deepEqual(interfacesByCodeHash('6305a8061c856c2ccf05dcb0df5815c71475870567cab5f049e340bcf59251f3'), ['multisig_order_v2']);
+    assert.deepEqual(interfacesByCodeHash('a01e057fbd4288402b9898d78d67bd4e90254c93c5866879bc2d1d12865436bc'), ['multisig_order_v2']);
+    // an order deployed by the multisig: its code is the library cell pointing at the order's code
+    const orderLibrary = beginCell().storeUint(2, 8).storeBuffer(Buffer.from('6305a8061c856c2ccf05dcb0df5815c71475870567cab5f049e340bcf59251f3', 'hex')).endCell({ exotic: true });
+    assert.equal(orderLibrary.hash().toString('hex'), 'a01e057fbd4288402b9898d78d67bd4e90254c93c5866879bc2d1d12865436bc');
+    assert.deepEqual(knownCode(orderLibrary)?.interfaces, ['multisig_order_v2']);
+    // the pre-release build's hashes are not mainnet's
+    assert.deepEqual(interfacesByCodeHash('77cd68912cd5e23ecf749d92282f924da209a7e738a11746b376c7baf1b92e83'), []);
     assert.deepEqual(interfacesByCodeHash(null), []);
     assert.deepEqual(interfacesByCodeHash('00'.repeat(32)), []);
 });

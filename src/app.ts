@@ -71,6 +71,8 @@ async function wireService(
     const metadata = new JettonMetadataFetcher(store);
 
     if (source) await source.start();
+    // Registered before the first block can be produced (the devnet's timer fires a block interval after start).
+    const ready = devnet && indexer ? seedIndexed(devnet, indexer, progress) : Promise.resolve();
     devnet?.onFailure(error => log(`devnet: block production failed: ${error.message}`));
     const indexing = indexer?.start().catch(error => log(`indexer stopped: ${(error as Error).message}`));
     metadata.start();
@@ -94,7 +96,7 @@ async function wireService(
     return {
         config, store, source, devnet, indexer, server,
         url: address,
-        ready: devnet && indexer ? seedIndexed(devnet, indexer, progress) : Promise.resolve(),
+        ready,
         async stop() {
             await server.close();
             await indexer?.stop();
@@ -125,19 +127,7 @@ function seedIndexed(devnet: DevnetSource, indexer: Indexer, progress?: (line: s
 
 /** Waits until the indexer has committed masterchain block `seqno` (or a later one). */
 function waitIndexedMaster(indexer: Indexer, seqno: number): Promise<void> {
-    const reached = () => {
-        const block = indexer.lastIndexed?.block.id;
-        return block !== undefined && block.workchain === -1 && block.seqno >= seqno;
-    };
-    if (reached()) return Promise.resolve();
-    return new Promise(resolve => {
-        const onBlock = () => {
-            if (!reached()) return;
-            indexer.off('block', onBlock);
-            resolve();
-        };
-        indexer.on('block', onBlock);
-    });
+    return waitIndexer(indexer, last => last.block.id.workchain === -1 && last.block.id.seqno >= seqno);
 }
 
 /** The configured extra currency table, else the devnet's on a devnet; read once, before anything starts (a bad table stops the start). */
@@ -161,14 +151,19 @@ function metadataBaseUrl(config: ServiceConfig): string | undefined {
 
 /** Waits until the indexer has committed the block at `cursor`, so a client's next read finds it. */
 function waitIndexed(indexer: Indexer, cursor: string): Promise<void> {
-    const reached = () => {
+    return waitIndexer(indexer, last => Number(last.cursor) >= Number(cursor));
+}
+
+/** Resolves once the indexer's last committed block satisfies `reached`. */
+function waitIndexer(indexer: Indexer, reached: (last: NonNullable<Indexer['lastIndexed']>) => boolean): Promise<void> {
+    const done = () => {
         const last = indexer.lastIndexed;
-        return last !== null && Number(last.cursor) >= Number(cursor);
+        return last !== null && reached(last);
     };
-    if (reached()) return Promise.resolve();
+    if (done()) return Promise.resolve();
     return new Promise(resolve => {
         const onBlock = () => {
-            if (!reached()) return;
+            if (!done()) return;
             indexer.off('block', onBlock);
             resolve();
         };

@@ -1,6 +1,6 @@
 import type { Transaction } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
-import { WALLET_V4_INTERFACES, WALLET_V5R1 } from '../ton/bodies/index.ts';
+import { WALLET_V4_INTERFACES, WALLET_V5R1, peekOp } from '../ton/bodies/index.ts';
 import type { ActionDraft } from './action.ts';
 import { parseTxBody, type Bubble, type BubbleTx } from './bubble.ts';
 import { implementsInterface } from './interfaces.ts';
@@ -42,7 +42,7 @@ export function bubbleTx(node: ActionTraceNode, parent?: ActionTraceNode): Bubbl
     const internal = info?.type === 'internal' ? info : undefined;
     const external = internal === undefined;
     const body = inMessage ? inMessage.body : null;
-    const opCode = body && body.bits.length >= 32 && !body.isExotic ? body.beginParse().preloadUint(32) : null;
+    const opCode = body ? (peekOp(body) ?? null) : null;
     const inputExtra = new Map<number, bigint>();
     if (internal?.value.other) for (const [id, amount] of internal.value.other) inputExtra.set(id, amount);
     let parsedCache: BubbleTx['parsed'] | undefined;

@@ -1,7 +1,7 @@
 import type { Cell, MessageRelaxed } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
 import {
-    OP_JETTON_TRANSFER, OP_NFT_TRANSFER, OP_TEXT_COMMENT, loadJettonTransfer, loadNftTransfer, loadTextComment, parseBody, peekOp, tryLoad,
+    OP_JETTON_TRANSFER, OP_NFT_TRANSFER, OP_TEXT_COMMENT, loadJettonTransfer, loadNftTransfer, loadTextComment, parseBody, peekOp, peekQueryId, tryLoad,
     type WalletOutMessage,
 } from '../ton/bodies/index.ts';
 import type { ActionDraft, EngineAction } from './action.ts';
@@ -104,17 +104,10 @@ function sameBody(a: Cell, b: Cell): boolean {
         case OP_JETTON_TRANSFER:
         case OP_NFT_TRANSFER:
         case OP.dedustNativeSwap:
-            return queryIdOf(a) === queryIdOf(b);
+            return peekQueryId(a) === peekQueryId(b);
         default:
             return true;
     }
-}
-
-function queryIdOf(body: Cell): bigint | undefined {
-    const s = body.beginParse();
-    if (s.remainingBits < 96) return undefined;
-    s.skip(32);
-    return s.loadUintBig(64);
 }
 
 function failedAction(node: ActionTraceNode, intended: WalletOutMessage, facts: TraceFacts): EngineAction {

@@ -1,35 +1,43 @@
+import {
+    OP_AFFLUENT_PROVIDE_AGGREGATED_DATA, OP_BIDASK_SWAP, OP_BIDASK_SWAP_SUCCESS, OP_BIDASK_SWAP_SUCCESS_V2, OP_CHANGE_DNS_RECORD, OP_DEDUST_JETTON_SWAP,
+    OP_DEDUST_NATIVE_SWAP, OP_DEDUST_SWAP_EVENT, OP_FFVAULT_UNSTAKE_REQUEST, OP_INVOICE_PAYLOAD, OP_PTON_TON_TRANSFER, OP_PYTH_PARSE_PRICE_FEED_UPDATES,
+    OP_PYTH_PARSE_UNIQUE_PRICE_FEED_UPDATES, OP_PYTH_RESPONSE_SUCCESS, OP_STONFI_PAY_TO_V1, OP_STONFI_PAY_TO_V2, OP_STONFI_SWAP_V1, OP_STONFI_SWAP_V2,
+    OP_TONCO_ROUTER_PAY_TO, OP_WHALES_STAKE_WITHDRAW, OP_XTR_COMMIT, OP_XTR_UPDATE_CONTRACT_AND_PROCESS,
+} from '../ton/bodies/index.ts';
+
 /**
  * Op codes of protocol messages the patterns read (32-bit body prefixes, as the protocols publish
- * them), with the names the API shows for them in `operation` and "Call: …" comments.
+ * them), with the names the API shows for them in `operation` and "Call: …" comments. The ops of
+ * bodies the patterns read fields of come from their loaders' modules in src/ton/bodies.
  */
 export const OP = {
     // STON.fi v1
-    stonfiSwap: 0x25938561,
-    stonfiPaymentRequest: 0xf93bb43f,
+    stonfiSwap: OP_STONFI_SWAP_V1,
+    stonfiPaymentRequest: OP_STONFI_PAY_TO_V1,
     stonfiSwapOk: 0xc64370e5,
     stonfiSwapOkRef: 0x45078540,
     stonfiSwapRefund: 0x5ffe1295,
     // STON.fi v2
-    stonfiSwapV2: 0x6664de2a,
-    stonfiPayToV2: 0x657b54f5,
+    stonfiSwapV2: OP_STONFI_SWAP_V2,
+    stonfiPayToV2: OP_STONFI_PAY_TO_V2,
     stonfiPayVaultV2: 0x63381632,
     stonfiDepositRefFeeV2: 0x0490f09b,
-    ptonTransfer: 0x01f3835d,
+    ptonTransfer: OP_PTON_TON_TRANSFER,
     // DeDust
-    dedustNativeSwap: 0xea06185d,
-    dedustJettonSwap: 0xe3a0d482,
-    dedustSwapEvent: 0x9c610de3,
+    dedustNativeSwap: OP_DEDUST_NATIVE_SWAP,
+    dedustJettonSwap: OP_DEDUST_JETTON_SWAP,
+    dedustSwapEvent: OP_DEDUST_SWAP_EVENT,
     dedustSwapExternal: 0x61ee542d,
     dedustPayoutFromPool: 0xad4eb6f5,
     dedustPayout: 0x474f86cf,
     // TONCO (v3 pools)
     toncoPoolSwap: 0xa7fb58f8,
-    toncoRouterPayTo: 0xa1daa96d,
+    toncoRouterPayTo: OP_TONCO_ROUTER_PAY_TO,
     // Bidask
-    bidaskSwap: 0xf2ef6c1b,
+    bidaskSwap: OP_BIDASK_SWAP,
     bidaskRangeSwap: 0x66210c65,
-    bidaskSwapSuccess: 0x520e4831,
-    bidaskSwapSuccessV2: 0xd3a25890,
+    bidaskSwapSuccess: OP_BIDASK_SWAP_SUCCESS,
+    bidaskSwapSuccessV2: OP_BIDASK_SWAP_SUCCESS_V2,
     bidaskNativeTransferNotification: 0x6edd65f0,
     // Moon (mooncx)
     moonSwap: 0xb37a900b,
@@ -43,7 +51,7 @@ export const OP = {
     // TON Whales nominator pool: crc32 of the contract's op names
     whalesDeposit: 0x7bcd1fef, // op::stake_deposit
     whalesDepositResponse: 0xc641e932, // op::stake_deposit::response
-    whalesWithdraw: 0xda803efd, // op::stake_withdraw
+    whalesWithdraw: OP_WHALES_STAKE_WITHDRAW, // op::stake_withdraw
     whalesWithdrawDelayed: 0x74bb3427, // op::stake_withdraw::delayed
     whalesWithdrawResponse: 0x23d421e1, // op::stake_withdraw::response
     // elector
@@ -57,8 +65,8 @@ export const OP = {
     subscriptionPaymentConfirmed: 0xf06c7567,
     pluginDestruct: 0x64737472,
     // misc
-    invoicePayload: 0x7aa23eb5,
-    changeDnsRecord: 0x4eb1f0f9,
+    invoicePayload: OP_INVOICE_PAYLOAD,
+    changeDnsRecord: OP_CHANGE_DNS_RECORD,
     telemintDeploy: 0x4637289a,
     teleitemDeploy: 0x299a3e15,
     relayerFee: 0x878da6e3,
@@ -68,18 +76,18 @@ export const OP = {
     // XTR master (Telegram Stars): a payment committed to a user's XTR contract
     xtrUpdatePayment: 0x2a999df4,
     xtrUpdateUser: 0x59ff81d6,
-    xtrUpdateContractAndProcess: 0xe2628539,
-    xtrCommit: 0xe472935c,
+    xtrUpdateContractAndProcess: OP_XTR_UPDATE_CONTRACT_AND_PROCESS,
+    xtrCommit: OP_XTR_COMMIT,
     // Pyth oracle (Tolk): parse_price_feed_updates#5 / parse_unique_price_feed_updates#6, answered response_success#5
-    pythParsePriceFeedUpdates: 0x00000005,
-    pythParseUniquePriceFeedUpdates: 0x00000006,
-    pythResponseSuccess: 0x00000005,
+    pythParsePriceFeedUpdates: OP_PYTH_PARSE_PRICE_FEED_UPDATES,
+    pythParseUniquePriceFeedUpdates: OP_PYTH_PARSE_UNIQUE_PRICE_FEED_UPDATES,
+    pythResponseSuccess: OP_PYTH_RESPONSE_SUCCESS,
     // FFVault: jetton deposit payload, the vault's stake_operation to a position, a position's unstake_request
     ffvaultAssetDeposit: 0x534917c3,
     ffvaultStakeOperation: 0x7a294fdc,
-    ffvaultUnstakeRequest: 0x8a77cf39,
+    ffvaultUnstakeRequest: OP_FFVAULT_UNSTAKE_REQUEST,
     // Affluent: the vault asks a fresh data aggregator for oracle data, which ends in 0x77c65602 on the vault
-    affluentProvideAggregatedData: 0xb0c69ffe,
+    affluentProvideAggregatedData: OP_AFFLUENT_PROVIDE_AGGREGATED_DATA,
     affluentDepositContext: 0xf9471134,
     affluentWithdrawContext: 0xcb03bfaf,
     affluentRequestData: 0x2a75c2f1,

@@ -26,16 +26,23 @@ export interface Straw<T extends ActionDraft> {
     notMerge?: boolean;
 }
 
-/** A named pattern: how to start the draft and the straw its root bubble must match. */
-export interface Pattern<T extends ActionDraft = ActionDraft> {
+/**
+ * A named pattern: how to start the draft and the straw its root bubble must match.
+ *
+ * Steps share what they learn through the draft `W` they all build. When a step leaves something
+ * for another that is not part of the action `T` (e.g. the payload a transfer carried, for the
+ * notification's step to render), `W` declares it as a required field and `finish` takes it off:
+ * every step's inputs are in its types, and nothing is kept on the side.
+ */
+export type Pattern<T extends ActionDraft = ActionDraft, W extends T = T> = {
     name: string;
-    create: () => T;
-    root: Straw<T>;
-}
+    create: () => W;
+    root: Straw<W>;
+} & ([T] extends [W] ? { finish?: (draft: W) => T } : { finish: (draft: W) => T });
 
 /** A pattern of any action type, as the ordered list holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyPattern = Pattern<any>;
+export type AnyPattern = Pattern<any, any>;
 
 interface Mapping<T extends ActionDraft> {
     straw: Straw<T>;
@@ -84,12 +91,12 @@ function match<T extends ActionDraft>(straw: Straw<T>, bubble: Bubble, ctx: Engi
  * Tries the pattern on `bubble`; on a match the matched bubbles become one action bubble, put in
  * `bubble`'s place. Their other children become the new bubble's children.
  */
-export function mergeIfMatches<T extends ActionDraft>(pattern: Pattern<T>, bubble: Bubble, ctx: EngineContext): boolean {
+export function mergeIfMatches<T extends ActionDraft, W extends T>(pattern: Pattern<T, W>, bubble: Bubble, ctx: EngineContext): boolean {
     const mappings = match(pattern.root, bubble, ctx);
     if (!mappings || mappings.length === 0) return false;
     const draft = pattern.create();
     const flow = new ValueFlow();
-    let updater: Straw<T>['valueFlow'];
+    let updater: Straw<W>['valueFlow'];
     const accounts: string[] = [];
     const txHashes: string[] = [];
     const mapped = new Set<Bubble>();
@@ -103,6 +110,7 @@ export function mergeIfMatches<T extends ActionDraft>(pattern: Pattern<T>, bubbl
         mapped.add(b);
     }
     updater?.(draft, flow);
+    const action: T = pattern.finish ? pattern.finish(draft) : draft;
     for (const b of mapped) b.merged = true;
 
     const children: Bubble[] = [];
@@ -119,9 +127,9 @@ export function mergeIfMatches<T extends ActionDraft>(pattern: Pattern<T>, bubbl
         rootCopy = { ...bubble, children: bubble.children.filter((c) => !c.merged && !children.includes(c)) };
         children.push(rootCopy);
     }
-    for (const account of actionAccounts(draft)) accounts.push(account);
+    for (const account of actionAccounts(action)) accounts.push(account);
     const replacement: Bubble = {
-        info: { kind: 'action', action: draft },
+        info: { kind: 'action', action },
         accounts: [...new Set(accounts)],
         children: children.filter((c) => c !== rootCopy).concat(rootCopy ? [rootCopy] : []),
         valueFlow: flow,

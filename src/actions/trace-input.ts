@@ -40,7 +40,10 @@ export interface NftItemFacts {
  * engine runs (the engine itself is synchronous and reads nothing else).
  */
 export interface TraceFacts {
-    /** Jetton wallets whose master confirmed them (get_wallet_address(owner) gives them back). */
+    /**
+     * Jetton wallets whose master confirmed them (get_wallet_address(owner) gives them back),
+     * including recipients' wallets a failed or bounced transfer never reached (maybe not deployed).
+     */
     jettonWallets: ReadonlyMap<string, { master: string; owner: string }>;
     /** Jetton masters by address. */
     jettons: ReadonlyMap<string, JettonPreviewFacts>;

@@ -56,6 +56,16 @@ function exactInteger(schema: JsonSchema): JsonSchema {
     return schema;
 }
 
+/**
+ * Booleans in the query are written `true`/`false` or `1`/`0` (the document's `shallow=1`); Ajv's
+ * coercion knows only the words, so the `queryBoolean` keyword reads both and stores a boolean.
+ */
+function queryBoolean(schema: JsonSchema): JsonSchema {
+    if (schema.type !== 'boolean') return schema;
+    const { type: _t, ...rest } = schema;
+    return { ...rest, queryBoolean: true };
+}
+
 /** Request bodies are small and not recursive: inline their refs so their integers can be adapted. */
 function inlineRefs(schema: unknown): unknown {
     if (Array.isArray(schema)) return schema.map(inlineRefs);
@@ -97,7 +107,10 @@ export function routeSchemaFor(operationId: string): { method: string; url: stri
         const params = (op.parameters ?? []).map(p => resolve(p)).filter(p => p.in === location);
         if (params.length === 0) continue;
         const properties: Record<string, unknown> = {};
-        for (const p of params) properties[p.name] = anchorRefs(exactInteger(resolve(p.schema)));
+        for (const p of params) {
+            const adapted = exactInteger(resolve(p.schema));
+            properties[p.name] = anchorRefs(location === 'query' ? queryBoolean(adapted) : adapted);
+        }
         const required = params.filter(p => p.required || location === 'path').map(p => p.name);
         schema[location === 'path' ? 'params' : 'querystring'] = { type: 'object', properties, required };
     }

@@ -3,11 +3,14 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { InputFormatError } from '../ton/input.ts';
+import { EmulationFailure, type EmulationFailureKind } from '../emulation/errors.ts';
+import { InvalidWalletBodyError, UnsupportedWalletError } from '../risk/errors.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
 import { toJson } from './json.ts';
 import { openapiDocument } from './openapi/document.ts';
 import { parseExactJson } from './exact-json.ts';
-import { requestValidator } from './validation.ts';
+import type { ErrorObject } from 'ajv';
+import { requestValidator, validationMessage } from './validation.ts';
 import { documentedRoutes } from './route-schema.ts';
 import type { ApiServices } from './services.ts';
 import { emulationRoutes } from './routes/emulation.ts';
@@ -17,6 +20,7 @@ import { serviceRoutes } from './routes/service.ts';
 import { devnetRoutes } from './routes/devnet.ts';
 import { jettonRoutes } from './routes/jettons.ts';
 import { walletRoutes } from './routes/wallets.ts';
+import { notYetImplementedRoutes } from './routes/not-yet-implemented.ts';
 
 export interface ServerOptions {
     logger?: boolean;
@@ -64,6 +68,7 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(swagger, { mode: 'static', specification: { document: openapiDocument as never } });
     await app.register(swaggerUi, { routePrefix: '/docs' });
 
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs', 302));
     await app.register(serviceRoutes(services));
     await app.register(blockchainRoutes(services));
     await app.register(traceRoutes(services));
@@ -71,6 +76,7 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(jettonRoutes(services));
     await app.register(walletRoutes(services));
     await app.register(emulationRoutes(services));
+    await app.register(notYetImplementedRoutes());
     return app;
 }
 
@@ -78,6 +84,8 @@ function installValidation(app: FastifyInstance): void {
     // Query and path values arrive as text and are coerced; bodies are JSON and are not.
     const coercing = requestValidator(true);
     const exact = requestValidator(false);
+    // JSON only: Fastify's own text/plain parser would hand a string to routes that take JSON objects (a 400 instead of 415).
+    app.removeContentTypeParser('text/plain');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
         const body = String(text);
@@ -89,26 +97,29 @@ function installValidation(app: FastifyInstance): void {
         }
     });
     app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
-    app.setSchemaErrorFormatter((errors, dataVar) => {
-        const first = errors[0];
-        const location = dataVar === 'querystring' ? 'query parameter' : dataVar === 'params' ? 'path parameter' : dataVar === 'body' ? 'request body' : dataVar;
-        const field = first.keyword === 'required'
-            ? String((first.params as { missingProperty?: string }).missingProperty)
-            : first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        let message = first.message ?? 'is invalid';
-        if (first.keyword === 'pattern' && /\^-\?\[0-9\]/.test(String((first.params as { pattern?: string }).pattern))) message = 'must be an integer';
-        if (first.keyword === 'required') message = 'is required';
-        const what = field ? `${location} '${field}'` : location;
-        return new Error(`${what} ${message}`);
-    });
+    app.setSchemaErrorFormatter((errors, dataVar) => new Error(validationMessage(errors as ErrorObject[], dataVar)));
 }
+
+/** The response to each kind of emulation failure. */
+const EMULATION_STATUS: Record<EmulationFailureKind, number> = {
+    invalid_input: 400,
+    rejected: 406,
+    insufficient_funds: 409,
+    too_many_transactions: 413,
+    timeout: 504,
+    unavailable: 503,
+};
+
+/** Error code of a wallet that lacks the native coin for what it sends (spec §7). */
+const INSUFFICIENT_FUNDS_CODE = 50000;
 
 function installErrorHandling(app: FastifyInstance): void {
     const routes = documentedRoutes();
     const send = (reply: FastifyReply, status: number, body: ErrorBody) =>
         reply.code(status).type('application/json; charset=utf-8').send(body);
 
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    /** A request no route matched: 405 with `Allow` when its path exists under other methods, else 404. */
+    const unmatched = (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0];
         const allowed = routes.filter(r => r.pattern.test(path)).flatMap(r => r.methods);
         if (allowed.length > 0 && !allowed.includes(request.method)) {
@@ -116,13 +127,23 @@ function installErrorHandling(app: FastifyInstance): void {
             return send(reply, 405, { error: `method ${request.method} is not allowed on ${path}; use ${[...new Set(allowed)].join(' or ')}` });
         }
         return send(reply, 404, { error: `no such endpoint: ${request.method} ${path}` });
-    });
+    };
+    app.setNotFoundHandler(unmatched);
 
     app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+        // Fastify parses the body of a request before it finds no route for it (e.g. `QUERY /v2/status`
+        // without a content type): the answer is still about the route.
+        if (request.is404) return unmatched(request, reply);
         if (error instanceof ApiError) {
             return send(reply, error.statusCode, { error: error.message, error_code: error.errorCode, details: error.details });
         }
         if (error instanceof InputFormatError) return send(reply, 400, { error: error.message });
+        if (error instanceof EmulationFailure) {
+            const code = error.kind === 'insufficient_funds' ? INSUFFICIENT_FUNDS_CODE : undefined;
+            return send(reply, EMULATION_STATUS[error.kind], { error: error.message, error_code: code, details: error.details });
+        }
+        // A wallet whose messages risk cannot read: the request names something wallet/emulate does not support.
+        if (error instanceof UnsupportedWalletError || error instanceof InvalidWalletBodyError) return send(reply, 400, { error: error.message });
         const fastifyError = error as FastifyError;
         if (fastifyError.validation) return send(reply, 400, { error: fastifyError.message });
         switch (fastifyError.code) {

@@ -1,5 +1,6 @@
 import type { Address } from '@ton/core';
 import type { MessageSink } from '../chain/message-sink.ts';
+import type { DevnetManifest } from '../chain/devnet/manifest.ts';
 import type { EmulationService } from '../emulation/emulation-service.ts';
 import type { RatesSource } from '../risk/rates.ts';
 import type { Store } from '../store/store.ts';
@@ -9,7 +10,7 @@ export type { MessageSink };
 export { MessageRejectedError } from '../chain/message-sink.ts';
 
 export interface DevnetControl extends MessageSink {
-    manifest(): unknown;
+    manifest(): DevnetManifest;
     faucet(to: Address, amount: bigint): Promise<{ address: string; amount: bigint; messageHash: string; traceId: string }>;
     readonly faucetCap: bigint;
 }

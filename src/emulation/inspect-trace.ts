@@ -2,15 +2,17 @@ import { Address, type ShardAccount } from '@ton/core';
 import { BoundedMap } from './bounded-map.ts';
 import { ParsedCells } from './parsed-cells.ts';
 import type { JettonPreviewFacts, NftItemFacts, NftSaleFacts, SubscriptionFacts, TraceFacts } from '../actions/trace-input.ts';
-import { jettonPreview, type JettonMetadata } from '../ton/jetton/jetton-preview.ts';
+import { jettonPreview } from '../ton/jetton/jetton-preview.ts';
 import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
 import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
 import { GetMethodRunner } from '../ton/interfaces/get-method-runner.ts';
 import { parseTokenContent } from '../ton/jetton/token-content.ts';
+import { formatRawAddress } from '../ton/address.ts';
+import { OP_JETTON_TRANSFER, loadJettonTransfer, peekOp, tryLoad } from '../ton/bodies/index.ts';
 import { accountInterfaces } from '../store/read/accounts.ts';
-import { jettonMasters } from '../store/read/jettons.ts';
+import { jettonMetadata } from '../store/read/jettons.ts';
 import type { IndexDb } from '../store/schema.ts';
-import type { EmulatedTrace } from './trace-emulator.ts';
+import { walkTrace, type EmulatedTrace, type EmulatedTransaction } from './trace-emulator.ts';
 
 export interface InspectedTrace {
     /** Interfaces of every account the trace touched (as the trace left it) or mentions (as indexed). */
@@ -26,11 +28,14 @@ const cache = new DetectionCache();
 const detections = new BoundedMap<string, DetectedContract>(20_000);
 /** Whether a master confirmed a jetton wallet, by wallet, owner and the master's code and data. */
 const confirmations = new BoundedMap<string, boolean>(20_000);
+/** The wallet a master names for an owner (null: none), by owner and the master's code and data. */
+const walletsByOwner = new BoundedMap<string, string | null>(20_000);
 
 /**
  * Reads what the accounts of an emulated trace are, from their states after the trace (a contract
  * the trace deploys is recognised too): interfaces by running get-methods, jetton wallets
- * confirmed by their master, and the jettons' previews from the index.
+ * confirmed by their master (and the wallets the masters name for the recipients of the trace's
+ * jetton transfers), and the jettons' previews from the index.
  */
 export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, mentioned: Iterable<string>): Promise<InspectedTrace> {
     runner ??= GetMethodRunner.create();
@@ -56,14 +61,16 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
     const jettonWallets = new Map<string, { master: string; owner: string }>();
     // Several wallets of one jetton (sender's and receiver's) share its master: read it once.
     const indexedMasters = new Map<string, Promise<DetectAccount | undefined>>();
+    const masterAccountOf = async (master: string): Promise<DetectAccount | undefined> => {
+        const after = runnable(master, trace.after.get(master));
+        if (after) return after;
+        if (!indexedMasters.has(master)) indexedMasters.set(master, indexedAccount(db, master));
+        return indexedMasters.get(master);
+    };
     for (const [address, found] of detected) {
         if (!found.jettonWallet) continue;
         const { master, owner } = found.jettonWallet;
-        let masterAccount = runnable(master, trace.after.get(master));
-        if (!masterAccount) {
-            if (!indexedMasters.has(master)) indexedMasters.set(master, indexedAccount(db, master));
-            masterAccount = await indexedMasters.get(master);
-        }
+        const masterAccount = await masterAccountOf(master);
         if (!masterAccount) continue;
         const key = `${address}|${owner}|${masterAccount.code.hash().toString('hex')}|${masterAccount.data.hash().toString('hex')}`;
         let confirmed = confirmations.get(key);
@@ -72,6 +79,21 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
             confirmations.set(key, confirmed);
         }
         if (confirmed) jettonWallets.set(address, { master, owner });
+    }
+    // A transfer that failed on the sender's wallet, or bounced, may never reach the recipient's
+    // wallet: its master still names that wallet (get_wallet_address of the recipient).
+    for (const { wallet, recipient } of jettonTransfersIn(trace.root)) {
+        const sender = jettonWallets.get(wallet);
+        if (!sender || [...jettonWallets.values()].some(w => w.master === sender.master && w.owner === recipient)) continue;
+        const masterAccount = await masterAccountOf(sender.master);
+        if (!masterAccount) continue;
+        const key = `${recipient}|${masterAccount.code.hash().toString('hex')}|${masterAccount.data.hash().toString('hex')}`;
+        let named = walletsByOwner.get(key);
+        if (named === undefined) {
+            named = await jettonWalletAddressOf(masterAccount, Address.parseRaw(recipient), run);
+            walletsByOwner.set(key, named);
+        }
+        if (named !== null && !jettonWallets.has(named)) jettonWallets.set(named, { master: sender.master, owner: recipient });
     }
     const mastersNeeded = new Set([...jettonWallets.values()].map(w => w.master));
     for (const [address, found] of detected) if (found.jettonMaster) mastersNeeded.add(address);
@@ -97,15 +119,23 @@ export async function inspectEmulatedTrace(db: IndexDb, trace: EmulatedTrace, me
 /** Metadata as indexed (with the off-chain document) where the index has the master, else its on-chain content. */
 async function jettonPreviews(db: IndexDb, masters: string[], detected: Map<string, DetectedContract>): Promise<Map<string, JettonPreviewFacts>> {
     const previews = new Map<string, JettonPreviewFacts>();
-    for (const row of await jettonMasters(db, masters)) {
-        previews.set(row.address, jettonPreview(row.address, JSON.parse(row.metadata) as JettonMetadata));
-    }
+    for (const [master, metadata] of await jettonMetadata(db, masters)) previews.set(master, jettonPreview(master, metadata));
     for (const master of masters) {
         if (previews.has(master)) continue;
         const content = detected.get(master)?.jettonMaster?.content;
         previews.set(master, jettonPreview(master, content ? parseTokenContent(content).onchain : undefined));
     }
     return previews;
+}
+
+/** The jetton transfers the trace's transactions received: the wallet asked to send, and the recipient (owner) it was told. */
+function* jettonTransfersIn(root: EmulatedTransaction): Generator<{ wallet: string; recipient: string }> {
+    for (const node of walkTrace(root)) {
+        const body = node.parsed.inMsg?.message.body;
+        if (!body || peekOp(body) !== OP_JETTON_TRANSFER) continue;
+        const destination = tryLoad(loadJettonTransfer, body)?.destination;
+        if (destination) yield { wallet: node.parsed.account, recipient: formatRawAddress(destination) };
+    }
 }
 
 function runnable(address: string, state: ShardAccount | undefined): DetectAccount | undefined {

@@ -1,6 +1,7 @@
-import { Address, beginCell, Cell, crc32c, loadMessage, storeMessage, type Message } from '@ton/core';
+import { Address, beginCell, Cell, crc32c, storeMessage, type Message } from '@ton/core';
 import { readBoc } from '../ton/boc/boc-reader.ts';
-import { InputFormatError, parseBocInput } from '../ton/input.ts';
+import { InputFormatError, parseBocInput, parseMessageCell } from '../ton/input.ts';
+import { MAX_TVM_MESSAGE_DEPTH } from '../ton/tvm-executor.ts';
 
 export interface RootMessage {
     cell: Cell;
@@ -8,26 +9,27 @@ export interface RootMessage {
 }
 
 /**
- * The network refuses external messages deeper than this (config param 43, max_ext_msg_depth), and
- * no contract can read data deeper than the VM's max_vm_data_depth, also 512.
+ * The deepest message emulation runs. The network takes 512 (config param 43, max_ext_msg_depth),
+ * but the emulator (the TVM compiled to WASM) overflows its stack on messages above 301 (see
+ * TVM_LIMITS): this is below that, with room.
  */
-export const MAX_MESSAGE_DEPTH = 512;
+export const MAX_MESSAGE_DEPTH = MAX_TVM_MESSAGE_DEPTH;
 
 /** The `boc` of an emulation request: one root cell holding a whole TL-B `Message`. */
 export function parseRootMessage(boc: string): RootMessage {
     const cell = readRootCell(boc);
-    if (cell.depth() > MAX_MESSAGE_DEPTH) {
-        throw new InputFormatError(`boc is ${cell.depth()} cells deep; a message may be at most ${MAX_MESSAGE_DEPTH} deep`);
-    }
-    let message: Message;
-    try {
-        // An inline body is the rest of the cell, so whatever parses up to it is a whole message.
-        message = loadMessage(cell.beginParse());
-    } catch (error) {
-        throw new InputFormatError(`boc is not a message (TL-B Message): ${(error as Error).message}`);
-    }
+    requireEmulatableDepth(cell);
+    // An inline body is the rest of the cell, so whatever parses up to it is a whole message.
+    const message = parseMessageCell(cell);
     if (message.info.type !== 'external-out') requireChainWorkchain(message.info.dest, "the message's destination");
     return { cell, message };
+}
+
+function requireEmulatableDepth(cell: Cell): void {
+    if (cell.depth() > MAX_MESSAGE_DEPTH) {
+        throw new InputFormatError(`boc is ${cell.depth()} cells deep; the emulator runs messages at most ${MAX_MESSAGE_DEPTH} cells deep `
+            + '(its TVM, compiled to WASM, overflows its stack on deeper ones; the network itself takes up to 512)');
+    }
 }
 
 /** Accounts live in the masterchain (-1) and the basechain (0); nothing else can be emulated. */
@@ -52,7 +54,9 @@ export function redirectExternal(root: RootMessage, destination: Address): RootM
     if (info.type !== 'external-in') throw new InputFormatError('only an inbound external message can be redirected');
     requireChainWorkchain(destination, 'address_override');
     const message: Message = { ...root.message, info: { ...info, dest: destination } };
-    return { cell: beginCell().store(storeMessage(message)).endCell(), message };
+    const cell = beginCell().store(storeMessage(message)).endCell();
+    requireEmulatableDepth(cell);
+    return { cell, message };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { Address, Cell, loadMessage, type ShardAccount } from '@ton/core';
-import { Executor } from '@ton/sandbox';
+import { Address, Cell, loadMessage, loadShardAccount, type ShardAccount } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
 import { readBoc } from '../ton/boc/boc-reader.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
@@ -9,6 +8,7 @@ import { exitCodeDescription } from '../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
 import { librariesDictionary, libraryRefsIn } from '../ton/libraries.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import { bocDeeperThan, ResilientExecutor, TVM_LIMITS, TvmFault } from '../ton/tvm-executor.ts';
 import { parseShardAccount, serializeShardAccount, shardAccountOf, withBalance, type StoredAccount } from './account-state.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { EmulationFailure } from './errors.ts';
@@ -78,6 +78,8 @@ interface PreparedState {
     state: string;
     lastLt: bigint;
     libraries: string[];
+    /** Depth of the ShardAccount cell: the emulator writes the state out again after a transaction. */
+    depth: number;
 }
 
 /** A state of one emulation: as prepared, or as a transaction left it (then also parsed, once). */
@@ -91,10 +93,13 @@ const preparedStates = new BoundedMap<string, PreparedState>(10_000);
 /** Longest stretch of emulation before other work on the event loop gets a turn. */
 const YIELD_EVERY_MS = 5;
 
-let sharedExecutor: Promise<Executor> | undefined;
-/** Its own emulator instance: the get-method runner keeps a trimmed config loaded in the shared one. */
-function emulationExecutor(): Promise<Executor> {
-    sharedExecutor ??= Executor.create();
+let sharedExecutor: ResilientExecutor | undefined;
+/**
+ * Its own emulator instance (the get-method runner keeps a trimmed config loaded in the shared
+ * one), replaced whenever it faults, so one bad trace never breaks the next emulation.
+ */
+export function emulationExecutor(): ResilientExecutor {
+    sharedExecutor ??= new ResilientExecutor();
     return sharedExecutor;
 }
 
@@ -107,7 +112,8 @@ function emulationExecutor(): Promise<Executor> {
 export async function emulateTrace(root: Cell, chain: EmulationChainState, options: EmulateOptions): Promise<EmulatedTrace> {
     const limits = { ...DEFAULT_EMULATION_LIMITS, ...options.limits };
     const deadline = Date.now() + limits.timeBudgetMs;
-    const [executor, config, now] = await Promise.all([emulationExecutor(), chain.config(), chain.now()]);
+    const executor = emulationExecutor();
+    const [config, now] = await Promise.all([chain.config(), chain.now()]);
     const seed = createHash('sha256').update(root.hash()).digest();
 
     const current = new Map<string, CurrentState>();
@@ -122,8 +128,11 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
             const parsed = Address.parseRaw(address);
             let state = shardAccountOf(parsed, stored);
             if (override !== undefined) state = withBalance(parsed, state, override, now);
-            const code = state.account?.storage.state.type === 'active' ? state.account.storage.state.state.code : null;
-            entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt, libraries: code ? [...libraryRefsIn(code)] : [] };
+            const active = state.account?.storage.state.type === 'active' ? state.account.storage.state.state : null;
+            const code = active?.code ?? null;
+            // ShardAccount → ^Account → code and data: two cells above the deeper of them.
+            const depth = 2 + Math.max(code?.depth() ?? 0, active?.data?.depth() ?? 0);
+            entry = { state: serializeShardAccount(state), lastLt: state.lastTransactionLt, libraries: code ? [...libraryRefsIn(code)] : [], depth };
             if (key) preparedStates.set(key, entry);
         }
         current.set(address, entry);
@@ -146,6 +155,10 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
             throw new EmulationFailure('timeout', `emulation ran past its ${limits.timeBudgetMs} ms budget after ${count} transactions`);
         }
         const account = await stateOf(next.destination);
+        if (account.depth > TVM_LIMITS.serializedDepth) {
+            throw new EmulationFailure('rejected', `the state of ${next.destination} is ${account.depth} cells deep; the emulator (the TVM compiled to WASM) `
+                + `cannot write out a state deeper than ${TVM_LIMITS.serializedDepth} cells, so it cannot run transaction ${count + 1} of the trace`, undefined, count + 1);
+        }
         const lt = (account.lastLt > next.createdLt ? account.lastLt : next.createdLt) + 1n;
         const skipChecks = options.skipSignatureChecks === 'all' || (options.skipSignatureChecks === 'first' && count === 0);
         const libs = await libraries.for(account.libraries, next.cell);
@@ -156,21 +169,32 @@ export async function emulateTrace(root: Cell, chain: EmulationChainState, optio
                 randomSeed: seed, ignoreChksig: skipChecks, debugEnabled: false,
             }));
         } catch (error) {
-            // The emulator's WASM throws a bare number for a C++ exception it does not catch (known trigger: sending
-            // more of an extra currency than the sender holds, which a real chain fails in the action phase).
-            if (typeof error !== 'number') throw error;
-            throw new EmulationFailure('rejected', `the emulator failed on transaction ${count + 1} of the trace (a message to ${next.destination}) instead of producing it; `
-                + 'it does so on a transfer of more of an extra currency than the sender holds', undefined, count + 1);
+            // The executor has replaced its WASM instance already: the next emulation runs on a sound one.
+            if (!(error instanceof TvmFault)) throw error;
+            // A bare number is a C++ exception the emulator does not catch (known trigger: sending more of an
+            // extra currency than the sender holds, which a real chain fails in the action phase).
+            const known = error.cppException ? '; it does so on a transfer of more of an extra currency than the sender holds' : '';
+            throw new EmulationFailure('rejected', `the emulator failed on transaction ${count + 1} of the trace (a message to ${next.destination}) instead of producing it `
+                + `(${error.message})${known}`, undefined, count + 1);
         }
         if (!result.success) {
             if (count === 0) throw await rejection(result.error, result.vmResults?.vmExitCode, account.state);
             throw new EmulationFailure('rejected', `the emulator could not run transaction ${count + 1} of the trace (a message to ${next.destination}): ${result.error}`, undefined, count + 1);
         }
         const boc = Buffer.from(result.transaction, 'base64');
-        const parsed = parseTransactionCell(readBoc(boc)[0], Number(next.destination.split(':')[0]));
+        const txCell = readBoc(boc)[0];
+        const stateCell = readBoc(Buffer.from(result.shardAccount, 'base64'))[0];
+        const deepest = Math.max(txCell.depth(), stateCell.depth());
+        if (deepest > TVM_LIMITS.serializedDepth || (result.actions !== null && bocDeeperThan(result.actions, TVM_LIMITS.serializedDepth))) {
+            // Writing a cell this deep out ran the emulator's stack over its globals: its answer and its instance are suspect.
+            await executor.discard(config, `transaction ${count + 1} wrote out a cell deeper than ${TVM_LIMITS.serializedDepth}`);
+            throw new EmulationFailure('rejected', `transaction ${count + 1} of the trace (a message to ${next.destination}) made a cell more than ${TVM_LIMITS.serializedDepth} cells deep, `
+                + 'deeper than the emulator (the TVM compiled to WASM) can write out within its stack; the emulator was restarted', undefined, count + 1);
+        }
+        const parsed = parseTransactionCell(txCell, Number(next.destination.split(':')[0]));
         // Parsed once: its balance is the node's, and the last one of each account is the trace's `after`.
-        const state = parseShardAccount(result.shardAccount);
-        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt, libraries: account.libraries, parsed: state });
+        const state = loadShardAccount(stateCell.beginParse());
+        current.set(next.destination, { state: result.shardAccount, lastLt: parsed.lt, libraries: account.libraries, parsed: state, depth: stateCell.depth() });
         const node: EmulatedTransaction = { parsed, boc, endBalance: state.account?.storage.balance.coins ?? 0n, children: [] };
         if (next.parent) next.parent.children.push(node);
         else rootTx = node;

@@ -1,6 +1,7 @@
 /**
- * Failures of the risk estimate. Each carries the HTTP status the API should answer with, so the
- * API's error hook can translate them without knowing this module's internals.
+ * Failures of the risk estimate, each with the status an HTTP caller answers it with. The API's
+ * error hook answers the wallet ones; the currency ones never fail an emulation there, whose
+ * currency is for display only (the answer then has no `total_equivalent`).
  */
 
 /** The signing wallet's version has no body layout we can read messages from. */

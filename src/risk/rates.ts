@@ -44,6 +44,8 @@ export interface RatesSourceOptions {
     maxBytes?: number;
     /** told about a failed refresh while the previous table keeps being served */
     onStaleRefresh?: (error: RatesError) => void;
+    /** while no table has ever loaded, how long a failed load is answered from memory before the source is tried again (default 30 s) */
+    retryMs?: number;
     now?: () => number;
 }
 
@@ -105,7 +107,9 @@ export function loadRatesSource(spec: string | undefined, options: RatesSourceOp
         : /^[a-z][a-z0-9+.-]*:\/\//i.test(spec) && !spec.startsWith('file://') ? undefined
             : () => readText(spec.startsWith('file://') ? fileURLToPath(spec) : resolve(spec), timeoutMs, maxBytes);
     if (!load) throw new RatesError(`rates source ${spec}: expected a file path or an http(s) URL`);
-    return new RefreshingRatesSource(async () => parseRateTable(await load(), spec), options.ttlMs ?? 5 * 60_000, options.onStaleRefresh, options.now ?? Date.now);
+    return new RefreshingRatesSource(async () => parseRateTable(await load(), spec), {
+        ttlMs: options.ttlMs ?? 5 * 60_000, retryMs: options.retryMs ?? 30_000, onStaleRefresh: options.onStaleRefresh, now: options.now ?? Date.now,
+    });
 }
 
 export function staticRatesSource(table: RateTable): RatesSource {
@@ -119,16 +123,18 @@ class RefreshingRatesSource implements RatesSource {
     private table: RateTable | undefined;
     private loadedAt = 0;
     private loading: Promise<RateTable> | undefined;
+    /** The last failed load while there is no table: repeated for `retryMs`, so a dead or hanging source costs each request nothing. */
+    private failure: { error: RatesError; at: number } | undefined;
 
     constructor(
         private readonly load: () => Promise<RateTable>,
-        private readonly ttlMs: number,
-        private readonly onStaleRefresh: ((error: RatesError) => void) | undefined,
-        private readonly now: () => number,
+        private readonly timing: { ttlMs: number; retryMs: number; onStaleRefresh?: (error: RatesError) => void; now: () => number },
     ) {}
 
     async rates(): Promise<RateTable> {
-        if (this.table && this.now() - this.loadedAt < this.ttlMs) return this.table;
+        const now = this.timing.now();
+        if (this.table && now - this.loadedAt < this.timing.ttlMs) return this.table;
+        if (!this.table && this.failure && now - this.failure.at < this.timing.retryMs) throw this.failure.error;
         this.loading ??= this.refresh().finally(() => { this.loading = undefined; });
         return this.loading;
     }
@@ -140,13 +146,17 @@ class RefreshingRatesSource implements RatesSource {
     private async refresh(): Promise<RateTable> {
         try {
             this.table = await this.load();
+            this.failure = undefined;
         } catch (error) {
             const failure = error instanceof RatesError ? error : new RatesError(String(error), { cause: error });
-            if (!this.table) throw failure;
-            this.onStaleRefresh?.(failure);
+            if (!this.table) {
+                this.failure = { error: failure, at: this.timing.now() };
+                throw failure;
+            }
+            this.timing.onStaleRefresh?.(failure);
         }
         // A failed refresh also waits a TTL, so a dead source does not slow down every request.
-        this.loadedAt = this.now();
+        this.loadedAt = this.timing.now();
         return this.table;
     }
 }

@@ -7,6 +7,7 @@ import {
     WALLET_HIGHLOAD_V3, WALLET_V3_INTERFACES, WALLET_V4_INTERFACES, WALLET_V5R1,
 } from '../ton/bodies/wallet-interfaces.ts';
 import { isWalletInterface, knownCode } from '../ton/interfaces/known-code.ts';
+import { readFailureReason } from '../ton/input.ts';
 import { InvalidWalletBodyError, UnsupportedWalletError } from './errors.ts';
 
 /** A message the signed body asks the wallet to send, with its send mode. */
@@ -40,7 +41,8 @@ export function extractRiskMessages(body: Cell, walletInterfaces: readonly strin
         const messages = messagesOfBody(body, version);
         return version === WALLET_HIGHLOAD_V3 && walletAddress ? expandHighloadBatches(messages, walletAddress, 0) : messages;
     } catch (error) {
-        throw new InvalidWalletBodyError(version, (error as Error).message);
+        // @ton/core's low-level messages ("Index 42 > 42 is out of bounds") say nothing to a user: said as what they mean.
+        throw new InvalidWalletBodyError(version, readFailureReason(error));
     }
 }
 

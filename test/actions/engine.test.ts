@@ -1,5 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beginCell } from '@ton/core';
 import type { NativeTransferDraft } from '../../src/actions/action.ts';
 import { hasOp, isTx } from '../../src/actions/checks.ts';
@@ -87,6 +89,43 @@ describe('pattern engine', () => {
         ]);
         assert.deepEqual(actions[0].baseTransactions, [root.children[0].transaction.hash]);
         assert.equal(actions[2].baseTransactions[0], root.transaction.hash, 'the kept root');
+    });
+
+    test('steps share working state through the draft they build; finish takes it off the action', () => {
+        // The root step leaves the sender for the child step, which decides by it; the action does not carry it.
+        type InProgress = NativeTransferDraft & { seenFrom: string | undefined };
+        const shared: Pattern<NativeTransferDraft, InProgress> = {
+            name: 'shared',
+            create: () => ({ type: 'NativeTransfer', success: true, sender: '', recipient: '', amount: 0n, seenFrom: undefined }),
+            finish: ({ seenFrom: _, ...action }) => action,
+            root: {
+                checks: [isTx, hasOp(1)],
+                build: (d, b) => { d.seenFrom = tx(b).inputFrom!; },
+                singleChild: {
+                    checks: [isTx, hasOp(2)],
+                    build: (d, b) => {
+                        d.sender = d.seenFrom ?? 'none';
+                        d.recipient = tx(b).account;
+                    },
+                },
+            },
+        };
+        const { actions } = findActions(trace(), { jettonWallets: new Map(), jettons: new Map(), nftItems: new Map() }, { patterns: [shared] });
+        assert.deepEqual(actions[0].draft, { type: 'NativeTransfer', success: true, sender: A, recipient: C, amount: 0n });
+    });
+
+    test('patterns read bodies only through src/ton/bodies and keep no state beside the drafts', () => {
+        const dir = join(import.meta.dirname, '../../src/actions/patterns');
+        // Reading bits (slices, cell sizes) belongs to the body loaders; WeakMaps/WeakSets keyed by
+        // drafts hide a step's inputs from its types.
+        const forbidden = [/\.beginParse\(/, /\.skip\(/, /\.load(Uint|Int|Coins|Ref|MaybeRef|Bit|Buffer|Address|AddressAny)\w*\(/, /\.preload\w+\(/,
+            /\.bits\.length/, /\.refs\.length/, /\bWeak(Map|Set)\b/];
+        const found: string[] = [];
+        for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+            const source = readFileSync(join(dir, file), 'utf8');
+            for (const pattern of forbidden) if (pattern.test(source)) found.push(`${file}: ${pattern}`);
+        }
+        assert.deepEqual(found, []);
     });
 
     test('PATTERNS is one ordered list of named patterns, transfers before the protocols built on them', () => {

@@ -229,27 +229,46 @@ function dedustEvent(from: string | null, to: string | null, amountIn: bigint, a
         .storeRef(beginCell().storeAddress(A(ALICE)).storeAddress(null).storeCoins(1000n * GRAM).storeCoins(1000n * GRAM)).endCell();
 }
 
-/** pool 1 (AAA → BBB, or grams → BBB) → pool 2 (BBB → CCC) → the CCC vault's payout to ALICE. */
-function dedustChain(firstIn: string | null, amountIn: bigint): TxSpec {
+const BOB = addr(90);
+const BOB_JC = addr(91);
+
+/**
+ * pool 1 (AAA → BBB, or grams → BBB) → pool 2 (BBB → CCC, or BBB → grams) → the output vault's
+ * payout to `payee` (ALICE, who swaps, unless a test says otherwise): a CCC transfer, or grams
+ * with payout#474f86cf.
+ */
+function dedustChain(firstIn: string | null, amountIn: bigint, payee = ALICE, out: 'jetton' | 'native' = 'jetton'): TxSpec {
+    const payout: TxSpec = out === 'jetton'
+        ? jettonTransfer({ owner: VAULT_C, from: VAULT_C_JC, to: payee, toWallet: payee === ALICE ? ALICE_JC : BOB_JC, amount: 9_500_000n, payload: null })
+        : { account: payee, interfaces: WALLET, body: msg(0x474f86cf, (b) => b.storeBit(0)), value: 9_500_000n };
     return {
         account: POOL, interfaces: ['dedust_pool'], body: msg(0x61ee542d), externalOut: [dedustEvent(firstIn, MASTER_B, amountIn, 30_000_000n)],
         children: [{
-            account: POOL2, interfaces: ['dedust_pool'], body: msg(0x72aca8aa), externalOut: [dedustEvent(MASTER_B, MASTER_C, 30_000_000n, 9_500_000n)],
+            account: POOL2, interfaces: ['dedust_pool'], body: msg(0x72aca8aa),
+            externalOut: [dedustEvent(MASTER_B, out === 'jetton' ? MASTER_C : null, 30_000_000n, 9_500_000n)],
             children: [{
-                account: VAULT_C, interfaces: ['dedust_vault'],
-                body: msg(0xad4eb6f5, (b) => b.storeRef(beginCell().endCell()).storeCoins(9_500_000n).storeAddress(A(ALICE)).storeBit(0)),
-                children: [jettonTransfer({ owner: VAULT_C, from: VAULT_C_JC, to: ALICE, toWallet: ALICE_JC, amount: 9_500_000n, payload: null })],
+                account: out === 'jetton' ? VAULT_C : NATIVE_VAULT, interfaces: ['dedust_vault'],
+                body: msg(0xad4eb6f5, (b) => b.storeRef(beginCell().endCell()).storeCoins(9_500_000n).storeAddress(A(payee)).storeBit(0)),
+                children: [payout],
             }],
         }],
     };
 }
 
-function dedustJettonSwap(requestedPools: string[]) {
+function dedustJettonSwap(requestedPools: string[], payee = ALICE, out: 'jetton' | 'native' = 'jetton') {
     const payload = dedustSteps(beginCell().storeUint(0xe3a0d482, 32), requestedPools).storeRef(dedustParams()).endCell();
     return constructTrace(jettonTransfer({
         owner: ALICE, from: ALICE_JA, to: VAULT_A, toWallet: VAULT_A_JA, amount: 12n * GRAM, payload, toInterfaces: ['dedust_vault'],
-        then: [dedustChain(MASTER_A, 12n * GRAM)],
+        then: [dedustChain(MASTER_A, 12n * GRAM, payee, out)],
     }));
+}
+
+function dedustNativeSwap(payee = ALICE, out: 'jetton' | 'native' = 'jetton') {
+    return constructTrace(wallet([{
+        account: NATIVE_VAULT, interfaces: ['dedust_vault'], value: 3n * GRAM + GRAM / 5n,
+        body: msg(0xea06185d, (b) => dedustSteps(b.storeCoins(3n * GRAM), [POOL, POOL2]).storeRef(dedustParams())),
+        children: [dedustChain(null, 3n * GRAM, payee, out)],
+    }]));
 }
 
 describe('constructed: multi-hop swaps and liquidity deposits (documented message layouts)', () => {
@@ -309,16 +328,31 @@ describe('constructed: multi-hop swaps and liquidity deposits (documented messag
         assert.equal(e.actions[0].base_transactions.length, 11);
 
         // Grams in through the native vault, two steps as well.
-        const native = constructTrace(wallet([{
-            account: NATIVE_VAULT, interfaces: ['dedust_vault'], value: 3n * GRAM + GRAM / 5n,
-            body: msg(0xea06185d, (b) => dedustSteps(b.storeCoins(3n * GRAM), [POOL, POOL2]).storeRef(dedustParams())),
-            children: [dedustChain(null, 3n * GRAM)],
-        }]));
-        const n = event(native);
+        const n = event(dedustNativeSwap());
         assert.deepEqual(types(n), [['JettonSwap', 'ok']]);
         assert.equal(detail(n).native_in, 3n * GRAM);
         assert.equal(detail(n).amount_out, '9500000');
         assert.equal(n.actions[0].simple_preview.description, 'Swapping 3 gram for 9.5 CCC');
+    });
+
+    test('constructed: a DeDust payout to someone other than the swapper is no swap (the payout must reach who started it)', () => {
+        const swaps = (root: ReturnType<typeof constructTrace>) => findActions(root, facts()).actions.filter((a) => a.draft.type === 'JettonSwap');
+        for (const out of ['jetton', 'native'] as const) {
+            for (const [start, build] of [['jetton in', (payee: string) => dedustJettonSwap([POOL, POOL2], payee, out)], ['grams in', (payee: string) => dedustNativeSwap(payee, out)]] as const) {
+                const name = `${start}, ${out} out`;
+                const own = swaps(build(ALICE));
+                assert.equal(own.length, 1, name);
+                assert.equal(own[0].draft.success, true, name);
+                assert.deepEqual(own[0].draft.type === 'JettonSwap' && own[0].draft.out, out === 'jetton' ? { kind: 'jetton', master: MASTER_C, amount: 9_500_000n } : { kind: 'native', amount: 9_500_000n }, name);
+
+                const other = build(BOB);
+                assert.deepEqual(swaps(other), [], name);
+                // What happened is still shown: the payout to BOB is an action of its own.
+                const { actions } = findActions(other, facts());
+                const paid = actions.find((a) => (a.draft.type === 'JettonTransfer' || a.draft.type === 'NativeTransfer') && a.draft.recipient === BOB && a.draft.amount === 9_500_000n);
+                assert.ok(paid, `${name}: ${actions.map((a) => a.draft.type).join()}`);
+            }
+        }
     });
 
     test('constructed: DeDust chain whose pool count differs from the steps requested is no swap', () => {

@@ -98,7 +98,9 @@ const swapOf = (e: ReturnType<typeof event>) => e.actions[0].JettonSwap as Recor
 describe('more protocol actions on constructed traces', () => {
     test('constructed: STON.fi v2 swap of grams through pTON (ton_transfer#01f3835d → notify to the router)', () => {
         const payload = beginCell().storeUint(0x6664de2a, 32).storeAddress(A(ROUTER_JB)).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeUint(1_751_462_000, 64).endCell();
-        const payTo = beginCell().storeUint(0x657b54f5, 32).storeUint(0, 64).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeUint(0xc64370e5, 32).endCell();
+        // pay_to#657b54f5 query_id to excesses original_caller exit_code custom_payload ^[fwd_ton_amount amount0_out token0 amount1_out token1]
+        const payTo = beginCell().storeUint(0x657b54f5, 32).storeUint(0, 64).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeUint(0xc64370e5, 32)
+            .storeMaybeRef(null).storeRef(beginCell().storeCoins(0n).storeCoins(0n).storeAddress(A(ROUTER_PTON)).storeCoins(7_000_000n).storeAddress(A(ROUTER_JB))).endCell();
         const root = constructTrace({
             account: ALICE, interfaces: ['wallet_v4r2'], external: true,
             children: [{

@@ -105,7 +105,9 @@ describe('protocol actions on constructed traces', () => {
 
     test('constructed: STON.fi v2 swap through pool v2 and pay_to#657b54f5', () => {
         const payload = beginCell().storeUint(0x6664de2a, 32).storeAddress(A(ROUTER_JB)).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeUint(UTIME_DEADLINE, 64).endCell();
-        const payTo = beginCell().storeUint(0x657b54f5, 32).storeUint(0, 64).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeUint(0xc64370e5, 32).endCell();
+        // pay_to#657b54f5 query_id to excesses original_caller exit_code custom_payload ^[fwd_ton_amount amount0_out token0 amount1_out token1]
+        const payTo = beginCell().storeUint(0x657b54f5, 32).storeUint(0, 64).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeAddress(A(ALICE)).storeUint(0xc64370e5, 32)
+            .storeMaybeRef(null).storeRef(beginCell().storeCoins(0n).storeCoins(3_500_000n).storeAddress(A(ROUTER_JB)).storeCoins(0n).storeAddress(A(ROUTER_JA))).endCell();
         const root = constructTrace(jettonTransfer({
             owner: ALICE, from: ALICE_JA, to: ROUTER, toWallet: ROUTER_JA, amount: 2n * GRAM, payload,
             then: [{
@@ -121,8 +123,10 @@ describe('protocol actions on constructed traces', () => {
     test('constructed: DeDust swap of grams for a jetton (native vault, pool event, payout)', () => {
         const NATIVE_VAULT = addr(20);
         const JETTON_VAULT = addr(21);
+        // swap#9c610de3 asset_in asset_out amount_in amount_out ^[sender referral reserve0 reserve1]
         const swapEvent = beginCell().storeUint(0x9c610de3, 32).storeUint(0, 4).storeUint(1, 4).storeInt(0, 8).storeUint(BigInt('0x' + MASTER_B.slice(2)), 256)
-            .storeCoins(5n * GRAM).storeCoins(12_345_678n).endCell();
+            .storeCoins(5n * GRAM).storeCoins(12_345_678n)
+            .storeRef(beginCell().storeAddress(A(ALICE)).storeAddress(null).storeCoins(1000n * GRAM).storeCoins(1000n * GRAM)).endCell();
         const root = constructTrace({
             account: ALICE, interfaces: ['wallet_v4r2'], external: true,
             children: [{

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { Address, beginCell, type Builder, type Cell } from '@ton/core';
 import { buildAccountEvent } from '../../src/actions/account-event.ts';
 import { findActions } from '../../src/actions/find-actions.ts';
-import { loadPriceRequest } from '../../src/actions/patterns/pyth.ts';
 import type { PreviewLanguage } from '../../src/actions/present/language.ts';
 import type { ActionTraceNode, JettonPreviewFacts, TraceFacts } from '../../src/actions/trace-input.ts';
 import { addr, constructTrace, type TxSpec } from './constructed-trace.ts';
@@ -168,15 +167,6 @@ describe('token staking, oracle and XTR actions on constructed traces', () => {
         assert.deepEqual((unanswered.actions[0].OracleRequest as { price_feeds: unknown[] }).price_feeds, [
             { id: TON_USD, display_symbol: 'TON/USD' }, { id: TSTON_TON, display_symbol: 'TSTON/TON' },
         ]);
-    });
-
-    test('constructed: Pyth price ids spilling into a second cell (4 × uint256 past 1023 bits)', () => {
-        const ids = [TON_USD, TSTON_TON, 'ab'.repeat(32), '0c'.repeat(32)];
-        const all = ids.reduce((v, id) => (v << 256n) | BigInt('0x' + id), 0n);
-        // 8 + 3·256 + 200 bits in the first cell, the last 56 bits of the fourth id in its ref
-        const tailBits = 56n;
-        const idsCell = beginCell().storeUint(4, 8).storeUint(all >> tailBits, 1024 - 56).storeRef(beginCell().storeUint(all & ((1n << tailBits) - 1n), 56).endCell()).endCell();
-        assert.deepEqual(loadPriceRequest(pythRequest(ids, TARGET, idsCell)), { ids, target: TARGET });
     });
 
     const ethenaDeposit = () => constructTrace(jettonTransfer({

@@ -48,15 +48,15 @@ describe('GET /v2/blockchain/reduced/blocks', () => {
         const master = settled.filter(b => b.workchain_id === -1);
         const base = settled.filter(b => b.workchain_id === 0);
         assert.ok(master.length >= 8, `expected the seed's masterchain blocks, got ${master.length}`);
-        // The devnet seals one basechain and one masterchain block per step.
-        assert.equal(base.length, master.length);
+        // The masterchain zerostate, then one basechain and one masterchain block per step.
+        assert.equal(base.length, master.length - 1);
         assert.equal(settled.length, master.length + base.length);
         for (const b of settled) {
             assert.equal(b.shard, SHARD);
             assert.ok(b.utime >= genesisUtime && b.utime <= settledTo, `utime ${b.utime} out of range`);
         }
-        // Seqnos of each chain are contiguous from 1: nothing is missing from the range.
-        assert.deepEqual(master.map(b => b.seqno).sort((x, y) => x - y), master.map((_, i) => i + 1));
+        // Seqnos are contiguous, from the zerostate (0) on the masterchain and from 1 on the basechain: nothing is missing.
+        assert.deepEqual(master.map(b => b.seqno).sort((x, y) => x - y), master.map((_, i) => i));
         assert.deepEqual(base.map(b => b.seqno).sort((x, y) => x - y), base.map((_, i) => i + 1));
     });
 
@@ -68,28 +68,35 @@ describe('GET /v2/blockchain/reduced/blocks', () => {
         }
     });
 
+    it('starts from a masterchain zerostate: seqno 0, no parent, naming the basechain zerostate as its shard', () => {
+        const zerostate = settled.find(b => b.workchain_id === -1 && b.seqno === 0);
+        assert.ok(zerostate, 'the masterchain zerostate is indexed');
+        assert.equal(zerostate.utime, genesisUtime);
+        assert.deepEqual(zerostate.parent, []);
+        assert.deepEqual(zerostate.shards_blocks, [`(0,${SHARD},0)`]);
+        assert.equal(zerostate.tx_quantity, 0);
+        // The basechain zerostate is a state, not a block: referenced, not listed (as on mainnet).
+        assert.equal(settled.find(b => b.workchain_id === 0 && b.seqno === 0), undefined);
+        assert.deepEqual(settled.filter(b => b.parent.length === 0).map(id), [id(zerostate)], 'every block after the first has its parent');
+    });
+
     it('links masterchain blocks to the basechain block they commit and to their parent', () => {
         const byId = new Map(settled.map(b => [id(b), b]));
-        for (const b of settled.filter(x => x.workchain_id === -1)) {
+        for (const b of settled.filter(x => x.workchain_id === -1 && x.seqno > 0)) {
             assert.deepEqual(b.shards_blocks, [`(0,${SHARD},${b.seqno})`]);
             const committed = byId.get(b.shards_blocks[0]);
             assert.ok(committed, `the committed block ${b.shards_blocks[0]} is in the range too`);
             assert.equal(committed.utime, b.utime);
             assert.equal(b.master_ref, undefined);
-            assert.deepEqual(b.parent, b.seqno === 1 ? [] : [`(-1,${SHARD},${b.seqno - 1})`]);
+            assert.deepEqual(b.parent, [`(-1,${SHARD},${b.seqno - 1})`]);
         }
     });
 
-    it('links basechain blocks to the previous masterchain block (except the first) and to their parent', () => {
+    it('links every basechain block to the previous masterchain block and to its parent (the first to both zerostates)', () => {
         for (const b of settled.filter(x => x.workchain_id === 0)) {
             assert.deepEqual(b.shards_blocks, []);
-            if (b.seqno === 1) {
-                assert.equal(b.master_ref, undefined, 'the very first block has no masterchain block before it');
-                assert.deepEqual(b.parent, []);
-            } else {
-                assert.equal(b.master_ref, `(-1,${SHARD},${b.seqno - 1})`);
-                assert.deepEqual(b.parent, [`(0,${SHARD},${b.seqno - 1})`]);
-            }
+            assert.equal(b.master_ref, `(-1,${SHARD},${b.seqno - 1})`);
+            assert.deepEqual(b.parent, [`(0,${SHARD},${b.seqno - 1})`]);
         }
     });
 

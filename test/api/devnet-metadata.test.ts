@@ -46,4 +46,12 @@ describe('off-chain metadata of the devnet tokens', () => {
     it('answers 404 for a document it does not have', async () => {
         assertError(await call('getDevnetMetadata', `${service.base}/devnet/metadata/nothing.json`), 404, 'nothing.json');
     });
+
+    it('knows only its own documents, not the names every object inherits', async () => {
+        for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '__defineGetter__', 'isPrototypeOf']) {
+            const response = await call('getDevnetMetadata', `${service.base}/devnet/metadata/${name}`);
+            assertError(response, 404, `'${name}'`, 'points.json');
+            assert.deepEqual(Object.keys(response.body), ['error'], `${name}: ${response.text}`);
+        }
+    });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Address, beginCell, Cell, CellType, external, internal, loadMessage, storeMessage, toNano, type MessageRelaxed } from '@ton/core';
 import { WalletContractV2R2, WalletContractV4 } from '@ton/ton';
@@ -60,6 +61,26 @@ function* walkJsonTrace(node: any): Generator<any> {
 }
 
 const validUntil = () => Math.floor(Date.now() / 1000) + 300;
+
+/** Two answers for the same message: the same risk (but for its equivalent), the same actions, the same trace shape. */
+function assertSameConsequences(actual: any, expected: any): void {
+    const { total_equivalent: _, ...risk } = expected.risk;
+    assert.deepEqual(actual.risk, risk);
+    const actions = (body: any) => body.event.actions.map((a: any) => [a.type, a.status, a.simple_preview.value]);
+    assert.deepEqual(actions(actual), actions(expected));
+    assert.equal(actual.event.account.address, expected.event.account.address);
+    const accounts = (body: any) => [...walkJsonTrace(body.trace)].map(node => [node.transaction.account.address, node.transaction.success, node.emulated]);
+    assert.deepEqual(accounts(actual), accounts(expected));
+}
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise(resolve => server.close(resolve));
+    return port;
+}
 
 async function signed(name: string, messages: MessageRelaxed[], options: { seqno?: number; mode?: number } = {}): Promise<string> {
     const { wallet: w } = wallet(name);
@@ -124,15 +145,19 @@ describe('POST /v2/wallet/emulate on the devnet', () => {
         assert.equal(en.body.event.actions[0].simple_preview.description, 'Transferring 2 gram');
     });
 
-    it('converts the risk into a currency with the rates table, and lists the currencies it knows otherwise', async () => {
+    it('converts the risk into a currency with the rates table; a currency it has no rate for only leaves the value out', async () => {
         const bob = accountNamed(manifest, 'bob-v4r2').address;
         const boc = await signed('alice-v3r2', [internal({ to: Address.parseRaw(bob), value: toNano('10'), body: 'x' })]);
         const usd = await walletEmulate({ boc }, '?currency=usd');
         assert.equal(usd.status, 200, usd.text);
         // The devnet table prices one gram at 5 USD: 10 gram → 50 USD.
         assert.equal(usd.body.risk.total_equivalent, 50);
+
+        // The currency is for display: the emulation is answered in full, only the equivalent is missing.
         const unknown = await walletEmulate({ boc }, '?currency=XYZ');
-        assertError(unknown, 400, 'XYZ', 'USD', 'EUR');
+        assert.equal(unknown.status, 200, unknown.text);
+        assert.equal('total_equivalent' in unknown.body.risk, false, JSON.stringify(unknown.body.risk));
+        assertSameConsequences(unknown.body, usd.body);
     });
 
     it('shows a jetton transfer as a JettonTransfer with the token\'s decimals, and its amount in the risk', async () => {
@@ -304,6 +329,38 @@ describe('POST /v2/wallet/emulate on the devnet', () => {
         for (let i = 0; i < 600; i++) deep = beginCell().storeUint(i % 256, 8).storeRef(deep).endCell();
         const deepMessage = beginCell().store(storeMessage(external({ to: bob, body: deep }))).endCell().toBoc().toString('base64');
         assertError(await walletEmulate({ boc: deepMessage }), 400, 'deep');
+    });
+});
+
+describe('POST /v2/wallet/emulate with a rates source that is down', () => {
+    it('answers 200 with the trace, the risk and the event, only without total_equivalent', async () => {
+        const down = await startDevnetService({ rates: `http://127.0.0.1:${await closedPort()}/rates.json` });
+        try {
+            await waitForSeed(down);
+            const m = await manifestOf(down.base);
+            const alice = accountNamed(m, 'alice-v3r2');
+            const bob = accountNamed(m, 'bob-v4r2').address;
+            const w = DevnetWallet.fromManifest(alice);
+            const seqno = DevnetWallet.seqnoFromData(w.kind, Cell.fromBoc((await accountState(down.store.db, alice.address))!.data!)[0]);
+            const boc = (await w.transfer(seqno, validUntil(), [internal({ to: Address.parseRaw(bob), value: toNano('2'), body: 'no rates' })])).toBoc().toString('base64');
+            const emulate = (query: string) => call('emulateMessageToWallet', `${down.base}/wallet/emulate${query}`, { method: 'POST', json: { boc } });
+
+            const withCurrency = await emulate('?currency=usd');
+            assert.equal(withCurrency.status, 200, withCurrency.text);
+            assert.deepEqual(withCurrency.body.risk, { transfer_all_remaining_balance: false, native: 2_000_000_000, gram: 2_000_000_000, jettons: [], nfts: [] });
+            assert.equal(withCurrency.body.trace.transaction.account.address, alice.address);
+            assert.equal(withCurrency.body.trace.children[0].transaction.account.address, bob);
+            assert.equal(withCurrency.body.event.actions[0].type, 'NativeTransfer');
+            assert.equal(withCurrency.body.event.actions[0].NativeTransfer.comment, 'no rates');
+            // Even the native coin, whose rate is 1, needs the table: without it nothing is valued.
+            const gram = await emulate('?currency=gram');
+            assert.equal(gram.status, 200, gram.text);
+            assertSameConsequences(gram.body, withCurrency.body);
+            assert.equal('total_equivalent' in gram.body.risk, false);
+            assertSameConsequences((await emulate('')).body, withCurrency.body);
+        } finally {
+            await down.dispose();
+        }
     });
 });
 

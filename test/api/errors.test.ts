@@ -51,13 +51,27 @@ after(async () => {
 
 describe('error responses', () => {
     it('answers an unknown route with 404 and a JSON error body', async () => {
-        for (const path of [`${service.base}/nope`, `${root}/`, `${root}/v3/traces/abc`, `${service.base}/traces`, `${service.base}/blockchain/accounts/x/transactions/extra`]) {
+        for (const path of [`${service.base}/nope`, `${root}/nope`, `${root}/v3/traces/abc`, `${service.base}/traces`, `${service.base}/blockchain/accounts/x/transactions/extra`]) {
             const response = await raw(path);
             assert.equal(response.status, 404, path);
             assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
             assertSchemaMatches('Error', response.body);
             assertError(response, 404);
         }
+    });
+
+    it('answers a method no route knows (even one that takes a body) with 405 and an Allow header', async () => {
+        for (const method of ['QUERY', 'PROPFIND']) {
+            const response = await raw(`${service.base}/status`, { method });
+            assertError(response, 405, method);
+            assert.equal(response.headers.get('allow'), 'GET');
+        }
+    });
+
+    it('sends GET / to the API documentation', async () => {
+        const response = await raw(`${root}/`, { redirect: 'manual' });
+        assert.equal(response.status, 302);
+        assert.equal(response.headers.get('location'), '/docs');
     });
 
     it('answers a wrong method with 405 and an Allow header', async () => {
@@ -95,11 +109,14 @@ describe('error responses', () => {
         assertError(notObject, 400, 'body');
     });
 
-    it('answers a wrong content type with a 4xx error body', async () => {
-        for (const [type, body] of [['application/x-www-form-urlencoded', 'address=x&amount=1'], ['text/plain', '{"address":"x","amount":1}'], ['application/xml', '<a/>']]) {
+    it('answers a content type other than JSON with 415 on every JSON endpoint', async () => {
+        for (const [type, body] of [['application/x-www-form-urlencoded', 'address=x&amount=1'], ['text/plain', '{"address":"x","amount":1}'], ['text/plain; charset=utf-8', '{}'], ['application/xml', '<a/>']]) {
             const response = await checked('devnetFaucet', faucetUrl(), { method: 'POST', headers: { 'content-type': type }, body });
-            assert.ok(response.status >= 400 && response.status < 500, `${type}: ${response.status}`);
-            assertError(response, response.status);
+            assertError(response, 415, type.split(';')[0], 'application/json');
+        }
+        for (const [operationId, url] of [['sendBlockchainMessage', `${service.base}/blockchain/message`], ['emulateMessageToWallet', `${service.base}/wallet/emulate`], ['getWalletsByPublicKeyBulk', `${service.base}/pubkeys/wallets/_bulk`]]) {
+            const response = await checked(operationId, url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"boc":"te6"}' });
+            assertError(response, 415, 'text/plain');
         }
         const form = await checked('devnetFaucet', faucetUrl(), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
         assertError(form, 415, 'application/x-www-form-urlencoded');

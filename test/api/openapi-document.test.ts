@@ -309,6 +309,139 @@ describe('openapi document: structure', () => {
     });
 });
 
+// ---- safe for generated clients ----
+
+/**
+ * int64 values a generated JavaScript client may read as plain numbers: they stay far below 2^53
+ * (unix seconds, block seqnos, small codes and durations). Every other int64 (amounts, logical
+ * times, balances, fees, NFT indexes) carries `x-js-format: bigint`. Keys are JSON pointers.
+ */
+const NUMBER_INT64: Record<string, string> = {
+    '#/paths/~1v2~1rewards~1round-rewards/get/parameters/0/schema': 'election_id: a unix time',
+    '#/paths/~1v2~1blockchain~1reduced~1blocks/get/parameters/0/schema': 'from: unix seconds',
+    '#/paths/~1v2~1blockchain~1reduced~1blocks/get/parameters/1/schema': 'to: unix seconds',
+    '#/components/schemas/Error/properties/error_code': 'an error code, small',
+    '#/components/schemas/RoundRewardsResponse/properties/response_time_ms': 'a duration in milliseconds',
+    '#/components/schemas/RoundRewardsResponse/properties/election_id': 'a unix time',
+    '#/components/schemas/RoundRewardsResponse/properties/prev_election_id': 'a unix time',
+    '#/components/schemas/RoundRewardsResponse/properties/next_election_id': 'a unix time',
+    '#/components/schemas/JettonOperation/properties/utime': 'unix seconds',
+    '#/components/schemas/Wallet/properties/last_activity': 'unix seconds',
+    '#/components/schemas/Message/properties/created_at': 'unix seconds',
+    '#/components/schemas/Transaction/properties/utime': 'unix seconds',
+    '#/components/schemas/MultisigOrder/properties/expiration_date': 'unix seconds',
+    '#/components/schemas/MultisigOrder/properties/creation_date': 'unix seconds',
+    '#/components/schemas/ReducedBlock/properties/utime': 'unix seconds',
+    '#/components/schemas/AccountEvent/properties/timestamp': 'unix seconds',
+    '#/components/schemas/Status/properties/lag_seconds': 'seconds',
+    '#/components/schemas/IndexHead/properties/seqno': 'a block seqno (uint32)',
+    '#/components/schemas/IndexHead/properties/utime': 'unix seconds',
+    '#/components/schemas/IndexHead/properties/chain_seqno': 'a block seqno (uint32)',
+    '#/components/schemas/IndexHead/properties/lag_blocks': 'a difference of block seqnos',
+    '#/components/schemas/DevnetManifest/properties/genesis_utime': 'unix seconds',
+    '#/components/schemas/DevnetAccount/properties/wallet_id': 'a wallet id (uint32)',
+};
+
+/** JSON pointer of a walked location (`#/a/b`), its segments escaped. */
+function pointerOf(at: string): string {
+    return at.split('/').map((segment, i) => (i === 0 ? segment : segment.replace(/~/g, '~0'))).join('/');
+}
+
+describe('openapi document: safe for generated clients', () => {
+    it('marks every int64 amount, lt and balance x-js-format: bigint; the rest are listed with a reason', () => {
+        const unmarked: string[] = [];
+        const marked: string[] = [];
+        const visit = (node: Json, at: string[]) => {
+            if (node === null || typeof node !== 'object') return;
+            if (node.type === 'integer' && node.format === 'int64') {
+                const pointer = ['#', ...at.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');
+                (node['x-js-format'] === 'bigint' ? marked : unmarked).push(pointer);
+            }
+            for (const [key, child] of Object.entries(node)) visit(child, [...at, key]);
+        };
+        visit(doc, []);
+        assert.deepEqual(unmarked.sort(), Object.keys(NUMBER_INT64).sort(), 'int64 values without x-js-format: bigint are exactly the listed ones');
+        assert.ok(marked.length >= 50, `${marked.length} bigint values`);
+        for (const must of ['Transaction/properties/lt', 'Transaction/properties/end_balance', 'Message/properties/value', 'Wallet/properties/balance',
+            'AccountEvent/properties/extra', 'NativeTransferAction/properties/amount', 'Risk/properties/native', 'NftItem/properties/index',
+            'JettonOperations/properties/next_from', 'EmulationAccountParams/properties/balance', 'InsufficientFunds/properties/required']) {
+            assert.ok(marked.includes(`#/components/schemas/${must}`), must);
+        }
+        assert.ok(marked.includes('#/paths/~1v2~1accounts~1{account_id}~1jettons~1history/get/parameters/1/schema'), 'before_lt');
+        // x-js-format only ever says bigint, and only on 64-bit integers.
+        walk(doc, (node, at) => {
+            if ('x-js-format' in node) {
+                assert.equal(node['x-js-format'], 'bigint', at);
+                assert.deepEqual([node.type, node.format], ['integer', 'int64'], pointerOf(at));
+            }
+        });
+    });
+
+    it('requires SmartContractAction.gram_attached, which is always emitted', () => {
+        assert.ok(schemas.SmartContractAction.required.includes('gram_attached'));
+        assert.ok(schemas.SmartContractAction.required.includes('native_attached'));
+        throwsAssertion(
+            () => assertSchemaMatches('SmartContractAction', { executor: account(WALLET, true), contract: account(OTHER), native_attached: 1, operation: '0x12345678' }),
+            /required property 'gram_attached'/,
+        );
+    });
+
+    it('states the block id format with examples', () => {
+        const param: Json = doc.components.parameters.BlockId;
+        assert.match(param.description, /\(workchain,shard,seqno\)/);
+        assert.match(param.description, /\(0,8000000000000000,4234234\)/);
+        assert.equal(param.example, '(0,8000000000000000,4234234)');
+        const schema: Json = resolvePointer(param.schema.$ref);
+        const pattern = new RegExp(schema.pattern);
+        assert.ok(pattern.test(param.example), 'the example matches the pattern');
+        for (const example of schema.examples) assert.ok(pattern.test(example), example);
+        assert.ok(!pattern.test('(0,8000000000000000)') && !pattern.test('(0,80,1)') && !pattern.test('0,8000000000000000,1'));
+        assert.match(doc.info.description, /\(workchain,shard,seqno\)/);
+        assert.match(doc.info.description, /`\(0,8000000000000000,4234234\)`/);
+        for (const example of schemas.BlockIdString.examples) assert.ok(new RegExp(schemas.BlockIdString.pattern).test(example), example);
+    });
+
+    it('keeps the brand word out of the description (the chain name TON stays)', () => {
+        assert.doesNotMatch(doc.info.description, /ton\s*api/i);
+        assert.doesNotMatch(doc.info.title, /ton\s*api/i);
+        assert.match(doc.info.description, /TON blockchain/);
+        const descriptions: string[] = [];
+        walk(doc, (node) => {
+            if (typeof node.description === 'string') descriptions.push(node.description);
+            if (typeof node.summary === 'string') descriptions.push(node.summary);
+        });
+        for (const text of descriptions) assert.doesNotMatch(text, /ton\s*api/i, text);
+    });
+
+    it('gives every request pattern words a 400 can say instead of the regular expression', () => {
+        const requestSchemas: Array<[string, Json]> = [];
+        for (const { path, method, op } of operations()) {
+            for (const p of op.parameters ?? []) {
+                const q: Json = p.$ref ? resolvePointer(p.$ref) : p;
+                requestSchemas.push([`${method} ${path} ${q.name}`, q.schema]);
+            }
+            if (op.requestBody) {
+                const body: Json = op.requestBody.$ref ? resolvePointer(op.requestBody.$ref) : op.requestBody;
+                requestSchemas.push([`${method} ${path} body`, body.content['application/json'].schema]);
+            }
+        }
+        const seen = new Set<unknown>();
+        const problems: string[] = [];
+        const visit = (node: Json, where: string) => {
+            if (node === null || typeof node !== 'object' || seen.has(node)) return;
+            seen.add(node);
+            if (typeof node.$ref === 'string') visit(resolvePointer(node.$ref), `${where} → ${node.$ref}`);
+            if (typeof node.pattern === 'string' && typeof node['x-expected'] !== 'string') problems.push(`${where}: pattern without x-expected`);
+            if (node.type === 'string' && !node.pattern && !node.enum && !node.$ref) problems.push(`${where}: a free string`);
+            for (const [key, child] of Object.entries(node)) if (key !== '$ref') visit(child, `${where}/${key}`);
+        };
+        for (const [where, schema] of requestSchemas) visit(schema, where);
+        // Free text by nature: a currency code (checked against the rates table) and a language list.
+        const free = problems.filter((p) => !/ currency: a free string$| Accept-Language: a free string$/.test(p));
+        assert.deepEqual(free, []);
+    });
+});
+
 // ---- validation spot checks ----
 
 describe('openapi document: validation', () => {

@@ -29,26 +29,38 @@ const sqlite: StoreBackend = {
     },
 };
 
+/** A new, empty database on the PostgreSQL server of `serverUrl` (e.g. TEST_PG_URL); `drop` removes it. */
+export async function createTestDatabase(serverUrl: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const name = `ne_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(serverUrl);
+    target.pathname = `/${name}`;
+    return {
+        name,
+        url: target.toString(),
+        async drop() {
+            const cleanup = new pg.Client({ connectionString: serverUrl });
+            await cleanup.connect();
+            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            await cleanup.end();
+        },
+    };
+}
+
 /** A new database on the server of TEST_PG_URL for every store, dropped afterwards. */
 function postgres(url: string): StoreBackend {
     return {
         name: 'postgres',
         async open() {
-            const admin = new pg.Client({ connectionString: url });
-            await admin.connect();
-            const name = `ne_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-            await admin.query(`CREATE DATABASE ${name}`);
-            await admin.end();
-            const target = new URL(url);
-            target.pathname = `/${name}`;
-            const store = await openStore({ url: target.toString(), dataDir: tmpdir() });
+            const database = await createTestDatabase(url);
+            const store = await openStore({ url: database.url, dataDir: tmpdir() });
             return Object.assign(store, {
                 async dispose() {
                     await store.close();
-                    const cleanup = new pg.Client({ connectionString: url });
-                    await cleanup.connect();
-                    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-                    await cleanup.end();
+                    await database.drop();
                 },
             });
         },

@@ -86,7 +86,9 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
         const text = readFileSync(join(dataDir, 'devnet.json'), 'utf8');
         manifestText ??= text;
         assert.deepEqual(JSON.parse(text), JSON.parse(manifestText), 'devnet.json (the seeded wallets and their keys) changed across a restart');
-        const served = await getJson(`${base}/devnet/manifest`);
+        // The served manifest is devnet.json plus each wallet's current seqno, read from the index.
+        const served = await getJson(`${base}/devnet/manifest`) as { accounts: Array<{ seqno?: number }> };
+        for (const account of served.accounts) delete account.seqno;
         assert.deepEqual(served, JSON.parse(manifestText), 'GET /v2/devnet/manifest differs from devnet.json');
         const status = await getJson(`${base}/status`) as StatusBody;
         const master = status.heads.find(h => h.workchain_id === -1);
@@ -189,7 +191,7 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
     assert.ok(summary.transactions > 0 && summary.multiTxTraces > 0, 'the blocks carried no transactions to check');
     t.diagnostic(`${kills.length} SIGKILLs: 2 at startup (mid-migration, at the genesis commit), ${running.length} while ingesting (${inWrite.length} inside an open index write transaction, ${inChainWrite.length} inside an open chain log write transaction, ${withBacklog.length} with committed chain blocks not indexed yet, ${running.filter(k => k.inFlight > 0).length} with requests in flight)`);
     t.diagnostic(`load: ${load.ok} accepted, ${load.rejected} rejected, ${load.failed} cut off by kills`);
-    t.diagnostic(`checked ${summary.blocksPerWorkchain} masterchain + ${summary.blocksPerWorkchain} basechain blocks, ${summary.transactions} transactions, ${summary.messages} messages, ${summary.traces} traces (${summary.multiTxTraces} with several transactions), ${summary.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    t.diagnostic(`checked ${summary.blocksPerWorkchain + 1} masterchain (the zerostate too) + ${summary.blocksPerWorkchain} basechain blocks, ${summary.transactions} transactions, ${summary.messages} messages, ${summary.traces} traces (${summary.multiTxTraces} with several transactions), ${summary.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     passed = true;
 });
 
@@ -627,7 +629,11 @@ function sameId(actual: LogBlockId | undefined, expected: LogBlockId, what: stri
     );
 }
 
-/** The chain log is one chain: per workchain seqnos 1..N, parent links by root hash, time and lt moving forward. */
+/**
+ * The chain log is one chain: a masterchain zerostate (seqno 0) first, then per workchain seqnos
+ * 1..N, parent links by root hash (the first basechain block's parent is the basechain zerostate
+ * the masterchain zerostate names), time and lt moving forward.
+ */
 function verifyChainLog(log: LogBlock[]): { byWorkchain: Map<number, LogBlock[]> } {
     const byWorkchain = new Map<number, LogBlock[]>([[-1, []], [0, []]]);
     for (const block of log) {
@@ -637,19 +643,33 @@ function verifyChainLog(log: LogBlock[]): { byWorkchain: Map<number, LogBlock[]>
     }
     const masters = byWorkchain.get(-1)!;
     const shards = byWorkchain.get(0)!;
-    assert.equal(masters.length, shards.length, 'the chain log has different numbers of masterchain and basechain blocks');
+    assert.equal(masters.length, shards.length + 1, 'the chain log does not have a masterchain zerostate and then as many masterchain as basechain blocks');
+    const zerostate = masters[0];
+    assert.equal(zerostate.seq, log[0].seq, 'the masterchain zerostate is not the first block of the log');
+    assert.equal(zerostate.id.seqno, 0, 'the first masterchain block is not the zerostate');
+    assert.equal(zerostate.txs.length, 0, 'the zerostate has transactions');
+    assert.equal(zerostate.shardBlocks.length, 1, 'the zerostate names one basechain zerostate');
+    const basechainZerostate = zerostate.shardBlocks[0];
+    assert.equal(basechainZerostate.workchain, 0);
+    assert.equal(basechainZerostate.seqno, 0);
     for (const [workchain, blocks] of byWorkchain) {
+        const firstSeqno = workchain === -1 ? 0 : 1;
         blocks.forEach((block, i) => {
             const where = `chain log ${formatId(block.id)}`;
-            assert.equal(block.id.seqno, i + 1, `${where}: seqnos of workchain ${workchain} are not 1..N in log order (gap or duplicate)`);
+            assert.equal(block.id.seqno, i + firstSeqno, `${where}: seqnos of workchain ${workchain} are not ${firstSeqno}..N in log order (gap or duplicate)`);
             assert.equal(block.id.shard, WHOLE_SHARD, `${where}: shard`);
-            assert.ok(block.startLt < block.endLt, `${where}: empty lt range`);
+            if (block !== zerostate) assert.ok(block.startLt < block.endLt, `${where}: empty lt range`);
             for (const tx of block.txs) {
                 assert.ok(tx.lt > block.startLt && tx.lt < block.endLt, `${where}: transaction ${tx.hash} lt ${tx.lt} outside the block's lt range`);
                 assert.equal(tx.now, block.utime, `${where}: transaction ${tx.hash} time differs from the block's`);
             }
+            if (block === zerostate) {
+                assert.equal(block.parents.length, 0, `${where}: the zerostate has parents`);
+                return;
+            }
             if (i === 0) {
-                assert.equal(block.parents.length, 0, `${where}: the first block has parents`);
+                assert.equal(block.parents.length, 1, `${where}: expected the basechain zerostate as parent`);
+                sameId(block.parents[0], basechainZerostate, `${where}: its parent is not the basechain zerostate`);
                 return;
             }
             const prev = blocks[i - 1];
@@ -660,12 +680,12 @@ function verifyChainLog(log: LogBlock[]): { byWorkchain: Map<number, LogBlock[]>
         });
     }
     shards.forEach((shard, i) => {
-        const master = masters[i];
+        const master = masters[i + 1];
         assert.ok(master.seq > shard.seq, `chain log: masterchain block ${master.id.seqno} precedes the basechain block it commits`);
         assert.equal(master.shardBlocks.length, 1, `chain log ${formatId(master.id)}: expected one shard block`);
         sameId(master.shardBlocks[0], shard.id, `chain log ${formatId(master.id)}: does not commit basechain block ${shard.id.seqno}`);
-        if (i === 0) assert.equal(shard.masterRef, undefined, 'chain log: the first basechain block refers to a masterchain block');
-        else sameId(shard.masterRef, masters[i - 1].id, `chain log ${formatId(shard.id)}: masterchain reference`);
+        // Every basechain block refers to the masterchain block before it, the first to the zerostate.
+        sameId(shard.masterRef, masters[i].id, `chain log ${formatId(shard.id)}: masterchain reference`);
     });
     return { byWorkchain };
 }
@@ -682,8 +702,9 @@ interface FileSummary {
 function verifyFiles(finalMaster: number): FileSummary {
     const log = readChainLog();
     const { byWorkchain } = verifyChainLog(log);
-    const n = byWorkchain.get(-1)!.length;
-    assert.equal(n, finalMaster, `the chain log ends at masterchain ${n}, the service reported ${finalMaster} when it had caught up`);
+    const n = byWorkchain.get(0)!.length;
+    const lastMaster = byWorkchain.get(-1)!.at(-1)!.id.seqno;
+    assert.equal(lastMaster, finalMaster, `the chain log ends at masterchain ${lastMaster}, the service reported ${finalMaster} when it had caught up`);
 
     const txs = log.flatMap(b => b.txs);
     const txByHash = new Map<string, LogTx>();

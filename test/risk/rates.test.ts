@@ -135,6 +135,20 @@ describe('rates source from a URL', () => {
         assert.equal(requests, 1);
     });
 
+    it('while no table has loaded, a failed load is answered from memory until the retry interval passes', async () => {
+        requests = 0;
+        let clock = 1_000_000;
+        const source = loadRatesSource(`${base}/missing`, { retryMs: 30_000, now: () => clock });
+        await assert.rejects(source.rates(), /HTTP 404/);
+        await assert.rejects(source.rates(), /HTTP 404/);
+        clock += 29_999;
+        await assert.rejects(source.rates(), /HTTP 404/);
+        assert.equal(requests, 1, 'the dead source is asked once per retry interval');
+        clock += 1;
+        await assert.rejects(source.rates(), /HTTP 404/);
+        assert.equal(requests, 2);
+    });
+
     it('an HTTP error status is a RatesError', async () => {
         await assert.rejects(loadRatesSource(`${base}/missing`).rates(), (error: unknown) =>
             error instanceof RatesError && /HTTP 404/.test(error.message));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Address, beginCell, Cell } from '@ton/core';
-import { InputFormatError, parseAccountId, parseBocInput, parseHash } from '../../src/ton/input.ts';
+import { Address, beginCell, Cell, external, storeMessage } from '@ton/core';
+import { InputFormatError, parseAccountId, parseBocInput, parseHash, parseMessageCell, readFailureReason } from '../../src/ton/input.ts';
 import { parseBlockId } from '../../src/ton/block-id.ts';
 import { formatRawAddress } from '../../src/ton/address.ts';
 
@@ -85,9 +85,11 @@ describe('parseAccountId', () => {
         rejects(() => parseAccountId('nope', 'address'), 'nope', /^address 'nope'/);
     });
 
-    it('rejects a workchain outside int32', () => {
-        rejects(() => parseAccountId(`2147483648:${HASH_HEX}`), '2147483648', /workchain/);
-        assert.equal(parseAccountId(`2147483647:${HASH_HEX}`).workChain, 2147483647);
+    it('rejects a workchain outside int8, as addr_std has it, naming the field and the range', () => {
+        for (const workchain of ['128', '-129', '255', '1000', '2147483647', '2147483648', '-2147483648', '9999999999']) {
+            rejects(() => parseAccountId(`${workchain}:${HASH_HEX}`, 'params[].address'), `${workchain}:${HASH_HEX}`, /^params\[\]\.address '.*': workchain -?\d+ is out of range; .*-128\.\.127/);
+        }
+        for (const workchain of [127, -128, -1, 0, 5]) assert.equal(parseAccountId(`${workchain}:${HASH_HEX}`).workChain, workchain);
     });
 });
 
@@ -192,6 +194,122 @@ describe('parseBocInput', () => {
                 return true;
             });
         }
+    });
+});
+
+/** What JavaScript's own failures and @ton/core's low-level reader messages look like: never in an input error. */
+const INTERNALS = /Cannot read|properties of|undefined|is not a function|is not iterable|Maximum call stack|RangeError|TypeError|SyntaxError|out of bounds|Index \d|\[object|NaN|safe integer/;
+
+/** A BOC written by hand so it can be wrong: 1-byte refs and offsets, cells as [d1, d2, data…, refs…]. */
+function handBoc(cells: number[][], header: { roots?: number[]; cellCount?: number; totalSize?: number } = {}): string {
+    const data = Buffer.from(cells.flat());
+    const roots = header.roots ?? [0];
+    return Buffer.concat([Buffer.from([0xb5, 0xee, 0x9c, 0x72, 0x01, 0x01, header.cellCount ?? cells.length, roots.length, 0, header.totalSize ?? data.length, ...roots]), data]).toString('base64');
+}
+
+function inputError(fn: () => unknown): string {
+    try {
+        fn();
+    } catch (error) {
+        assert.ok(error instanceof InputFormatError, `an InputFormatError, got ${String(error)}`);
+        return error.message;
+    }
+    assert.fail('expected an InputFormatError');
+}
+
+describe('input errors say what is wrong with the input', () => {
+    const message = beginCell().store(storeMessage(external({
+        to: new Address(0, Buffer.alloc(32, 1)),
+        body: beginCell().storeUint(1, 32).storeRef(beginCell().storeUint(9, 8)).endCell(),
+    }))).endCell();
+
+    it('bags of cells: bad references, cycles, counts, sizes, checksums, text', () => {
+        const withCrc = message.toBoc({ idx: true, crc32: true });
+        const cases: Array<[string, string]> = [
+            [handBoc([[0x01, 0x02, 0xab, 0x05]]), 'cell 0 refers to cell 5, but the bag holds only 1 cell (cell 0)'],
+            [handBoc([[0x01, 0x02, 0xab, 0x00]]), 'cell 0 refers to itself'],
+            [handBoc([[0x01, 0x00, 0x01], [0x01, 0x00, 0x00]]), 'cell 1 refers to cell 0, which comes before it'],
+            [handBoc([[0x07, 0x00, 1, 1, 1, 1, 1, 1, 1], [0x00, 0x00]]), 'cell 0 declares 7 references; a cell has at most 4'],
+            [handBoc([[0x00, 0x00]], { cellCount: 200 }), 'its header counts 200 cells, but its cell data ends after 1 cell'],
+            [handBoc([[0x00, 0x00]], { roots: [9] }), 'root 0 is cell 9, but the bag holds only 1 cell'],
+            [handBoc([[0x00, 0x00]], { totalSize: 250 }), 'its header announces 250 bytes of cell data, but only 2 follow the header'],
+            [handBoc([[0x00, 0x01, 0x00]]), "cell 0's last data byte has no completion bit"],
+            [handBoc([[0x08, 0x02, 0x09]]), 'cell 0 is exotic of unknown type 9'],
+            [Buffer.from('b5ee9c7204' + '01' + 'ffffffff' + '00000001' + '00000000' + '02' + '00000000' + '0000', 'hex').toString('base64'), 'its header counts 4294967295 cells'],
+            [Buffer.concat([withCrc.subarray(0, withCrc.length - 1), Buffer.from([withCrc[withCrc.length - 1] ^ 1])]).toString('base64'), 'its CRC32C does not match its content'],
+            [withCrc.subarray(0, withCrc.length - 6).toString('hex'), 'the bag is cut short'],
+            ['@@@@', 'it is neither base64 nor hex: it has "@" at position 0'],
+            ['te6cc', 'it is 3 bytes long, shorter than the 4-byte magic b5ee9c72'],
+            [Buffer.from('hello world').toString('base64'), 'it starts with 68656c6c, not with the bag-of-cells magic b5ee9c72'],
+        ];
+        for (const [input, expected] of cases) {
+            const error = inputError(() => parseBocInput(input));
+            assert.ok(error.startsWith('boc is not a valid bag of cells (base64 or hex): '), error);
+            assert.ok(error.includes(expected), `'${error}' should say '${expected}'`);
+        }
+    });
+
+    it('messages: the field that breaks and how', () => {
+        const cell = (build: (b: ReturnType<typeof beginCell>) => unknown) => {
+            const b = beginCell();
+            build(b);
+            return b.endCell();
+        };
+        const cases: Array<[Cell, string]> = [
+            [Cell.EMPTY, 'its header tag runs past the end of the cell (0 bits were left)'],
+            [cell(b => b.storeUint(0, 4).storeUint(2, 2).storeUint(0, 9)), 'its source address (int_msg_info src) runs past the end of the cell'],
+            [cell(b => b.storeUint(0b10, 2).storeUint(0, 2).storeUint(0b11, 2).storeUint(0, 40)), 'its destination address (ext_in_msg_info dest) is not an address of the kind the field takes'],
+            [cell(b => b.storeUint(0b10, 2).storeUint(0, 2).storeUint(0b100, 3).storeUint(0, 8).storeBuffer(Buffer.alloc(32)).storeUint(0, 4).storeUint(0b11, 2)), 'its StateInit reference needs a reference'],
+            [cell(b => b.storeUint(0b10, 2).storeUint(0, 2).storeUint(0b100, 3).storeUint(0, 8).storeBuffer(Buffer.alloc(32)).storeUint(0, 4).storeUint(0b10, 2).storeUint(1, 1)), 'its StateInit runs past the end of the cell'],
+        ];
+        for (const [root, expected] of cases) {
+            const error = inputError(() => parseMessageCell(root));
+            assert.ok(error.startsWith(`boc is not a message (TL-B Message): ${expected}`), `'${error}' should say '${expected}'`);
+        }
+        const library = Cell.fromBoc(Buffer.from(handBoc([[0x08, 0x42, 0x02, ...new Array(32).fill(0x11)]]), 'base64'))[0];
+        assert.equal(inputError(() => parseMessageCell(library)), 'boc is not a message: its root is a library cell, a message is an ordinary cell');
+    });
+
+    it('thousands of damaged messages: every refusal is an InputFormatError free of JavaScript internals', () => {
+        const bases = [message.toBoc(), message.toBoc({ idx: true, crc32: true })];
+        let seed = 99;
+        const random = (n: number) => {
+            seed = (seed * 1103515245 + 12345) % 2 ** 31;
+            return seed % n;
+        };
+        let refused = 0;
+        for (let i = 0; i < 5000; i++) {
+            const damaged = Buffer.from(bases[i % 2]);
+            for (let j = 1 + random(3); j > 0; j--) damaged[random(damaged.length)] = random(256);
+            const input = (random(8) === 0 ? damaged.subarray(0, random(damaged.length)) : damaged).toString(i % 3 === 0 ? 'hex' : 'base64');
+            let cell: Cell;
+            try {
+                cell = parseBocInput(input);
+            } catch (error) {
+                refused++;
+                assert.ok(error instanceof InputFormatError, `${input}: ${String(error)}`);
+                assert.doesNotMatch(error.message, INTERNALS, input);
+                continue;
+            }
+            try {
+                parseMessageCell(cell);
+            } catch (error) {
+                refused++;
+                assert.ok(error instanceof InputFormatError, `${input}: ${String(error)}`);
+                assert.doesNotMatch(error.message, INTERNALS, input);
+            }
+        }
+        assert.ok(refused > 3000, `most damaged messages are refused (${refused})`);
+    });
+
+    it('readFailureReason: a reader\'s own message as it is, low-level and JavaScript failures as what they mean', () => {
+        assert.equal(readFailureReason(new Error('wallet body too short')), 'wallet body too short');
+        assert.equal(readFailureReason(new Error('Index 42 > 42 is out of bounds')), 'a field runs past the end of its cell');
+        assert.equal(readFailureReason(new Error('No more references')), 'a field needs a reference its cell does not have');
+        assert.equal(readFailureReason(new Error('Invalid address: 3')), 'an address is not of the kind its field takes');
+        assert.equal(readFailureReason(new TypeError("Cannot read properties of undefined (reading 'result')")), 'a field is malformed');
+        assert.equal(readFailureReason(new RangeError('Maximum call stack size exceeded')), 'a field is malformed');
+        assert.equal(readFailureReason(7), 'a field is malformed');
     });
 });
 

@@ -1,5 +1,4 @@
-import type { Cell } from '@ton/core';
-import { tryLoad } from '../../ton/bodies/index.ts';
+import { loadBidaskProvideBoth, tryLoad } from '../../ton/bodies/index.ts';
 import type { LiquidityDepositDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
 import { hasInterface, isAction, isTx } from '../checks.ts';
@@ -16,15 +15,6 @@ import { transferWithPayload } from './swap-helpers.ts';
  */
 
 const protocol = PROTOCOLS.bidask;
-
-/** bidask_provide_both#3ea0bafc ton_amount:Coins deposit_type:uint4 … (jetton payload) */
-function provideBothGrams(payload: Cell | null | undefined): bigint | undefined {
-    if (!payload) return undefined;
-    return tryLoad((s) => {
-        s.skip(32);
-        return s.loadCoins();
-    }, payload) ?? undefined;
-}
 
 /** The range spreads the liquidity; the multitoken records it and tells the user; a surplus may come back through the pool. */
 const rangeAndPosition: Straw<LiquidityDepositDraft> = {
@@ -53,7 +43,8 @@ export const BidaskLiquidityDepositBothNative: Pattern<LiquidityDepositDraft> = 
         build: (d, b) => {
             // The grams are taken by the pool itself, the jettons by its jetton wallet.
             const transfer = actionOf(b, 'JettonTransfer')!;
-            d.tokens.push({ asset: { kind: 'native', amount: provideBothGrams(transfer.payload) ?? 0n }, vault: transfer.recipient ?? UNKNOWN_ADDRESS });
+            const grams = transfer.payload ? tryLoad(loadBidaskProvideBoth, transfer.payload)?.tonAmount : undefined;
+            d.tokens.push({ asset: { kind: 'native', amount: grams ?? 0n }, vault: transfer.recipient ?? UNKNOWN_ADDRESS });
             startWithTransfer()(d, b);
         },
         singleChild: rangeAndPosition,

@@ -1,8 +1,7 @@
-import type { Cell } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
-import { loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import { loadBidaskNativeSwap, loadBidaskSwapSuccess, tryLoad } from '../../ton/bodies/index.ts';
 import type { JettonSwapDraft } from '../action.ts';
-import { actionOf } from '../bubble.ts';
+import { actionOf, type BubbleTx } from '../bubble.ts';
 import { anyOf, hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Pattern, Straw } from '../straw.ts';
@@ -16,29 +15,16 @@ import { tx } from './tx.ts';
  * native_transfer_notification#6edd65f0.
  */
 
-/** swap#f2ef6c1b query_id:uint64 ton_amount:Coins to_address:MsgAddress … (native input) */
-function loadNativeSwap(body: Cell | null) {
-    if (!body) return null;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        const amount = s.loadCoins();
-        const to = loadMsgAddress(s);
-        return { amount, to: to ? formatRawAddress(to) : undefined };
-    }, body);
+/** The grams a native swap#f2ef6c1b puts in, and who it names to get the output. */
+function nativeSwapOf(t: BubbleTx): { amount: bigint; to: string | undefined } | null {
+    const swap = t.body ? tryLoad(loadBidaskNativeSwap, t.body) : null;
+    return swap ? { amount: swap.tonAmount, to: swap.toAddress ? formatRawAddress(swap.toAddress) : undefined } : null;
 }
 
-/**
- * swap_success#520e4831 (v2 #d3a25890) query_id:uint64 new_current_bin:uint32 new_sqrt_p:uint256
- * from_account:Bool amount_x:Coins amount_y:Coins is_x:Bool …: the output is amount_y when is_x.
- */
-function swapSuccessOut(body: Cell | null): bigint | undefined {
-    if (!body) return undefined;
-    return tryLoad((s) => {
-        s.skip(32 + 64 + 32 + 256 + 1);
-        const x = s.loadCoins();
-        const y = s.loadCoins();
-        return s.loadBit() ? y : x;
-    }, body) ?? undefined;
+/** What swap_success reports paid out: amount_y when the input was x, else amount_x. */
+function swapSuccessOut(t: BubbleTx): bigint | undefined {
+    const success = t.body ? tryLoad(loadBidaskSwapSuccess, t.body) : null;
+    return success ? (success.isX ? success.amountY : success.amountX) : undefined;
 }
 
 const nativeOut: Straw<JettonSwapDraft> = {
@@ -55,7 +41,7 @@ const success: Straw<JettonSwapDraft> = {
     build: (d, b) => {
         const t = tx(b);
         d.success &&= t.success;
-        const out = swapSuccessOut(t.body);
+        const out = swapSuccessOut(t);
         // Provisional: a jetton output is replaced by what the transfer carried.
         if (out !== undefined) d.out = { kind: 'native', amount: out };
     },
@@ -80,13 +66,13 @@ export const BidaskSwapFromNative: Pattern<JettonSwapDraft> = {
     root: {
         checks: [
             isTx, hasOp(OP.bidaskSwap), hasInterface('bidask_pool'),
-            txWhere((t) => { const s = loadNativeSwap(t.body); return s !== null && s.to === t.inputFrom; }),
+            txWhere((t) => { const s = nativeSwapOf(t); return s !== null && s.to === t.inputFrom; }),
         ],
         build: (d, b) => {
             const t = tx(b);
             d.userWallet = t.inputFrom!;
             d.router = t.account;
-            d.in = { kind: 'native', amount: loadNativeSwap(t.body)!.amount };
+            d.in = { kind: 'native', amount: nativeSwapOf(t)!.amount };
             d.success = t.success;
         },
         singleChild: rangeSwap,

@@ -1,5 +1,6 @@
-import type { Cell, Slice } from '@ton/core';
-import { loadDedustAsset, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import {
+    type DedustAsset, type DedustSwapStep, dedustSwapSteps, loadDedustJettonSwap, loadDedustNativeSwap, loadDedustSwapEvent, tryLoad,
+} from '../../ton/bodies/index.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { anyOf, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
@@ -10,143 +11,134 @@ import { tx } from './tx.ts';
 
 /**
  * DeDust swaps: a vault takes the input, one pool per step of the request swaps (and logs it with
- * an ext-out swap event), the output vault pays out.
+ * an ext-out swap event), the output vault pays out, to the account that started the swap.
  */
 
 /** A swap event's asset as the engine counts it (extra currencies are not swapped assets here). */
-function loadAsset(s: Slice): Asset | undefined {
-    const asset = loadDedustAsset(s);
-    if (asset?.kind === 'native') return { kind: 'native', amount: 0n };
-    if (asset?.kind === 'jetton') return { kind: 'jetton', master: asset.master, amount: 0n };
+function asset(a: DedustAsset, amount: bigint): Asset | undefined {
+    if (a.kind === 'native') return { kind: 'native', amount };
+    if (a.kind === 'jetton') return { kind: 'jetton', master: a.master, amount };
     return undefined;
 }
 
-/** swap#9c610de3 asset_in:Asset asset_out:Asset amount_in:Coins amount_out:Coins … (a pool's ext-out event) */
-export function loadSwapEvent(body: Cell): { in: Asset; out: Asset } | null {
-    return tryLoad((s) => {
-        if (s.loadUint(32) !== OP.dedustSwapEvent) return null;
-        const assetIn = loadAsset(s);
-        const assetOut = loadAsset(s);
-        if (!assetIn || !assetOut) return null;
-        const amountIn = s.loadCoins();
-        const amountOut = s.loadCoins();
-        return { in: { ...assetIn, amount: amountIn }, out: { ...assetOut, amount: amountOut } };
-    }, body);
-}
-
-function swapEventOf(b: Bubble) {
+/** What a pool swapped, by the swap#9c610de3 event it logged. */
+function swapEventOf(b: Bubble): { in: Asset; out: Asset } | null {
     for (const body of tx(b).externalOut) {
-        const event = loadSwapEvent(body);
-        if (event) return event;
+        const event = tryLoad(loadDedustSwapEvent, body);
+        if (!event) continue;
+        const assetIn = asset(event.assetIn, event.amountIn);
+        const assetOut = asset(event.assetOut, event.amountOut);
+        if (assetIn && assetOut) return { in: assetIn, out: assetOut };
     }
     return null;
-}
-
-/**
- * step#_ pool_addr:MsgAddress params:(kind_out:Bool limit:Coins next:(Maybe ^Step)): the steps a
- * swap request asks for, one pool each.
- */
-function countSteps(s: Slice): number {
-    let steps = 0;
-    for (let step: Slice | null = s; step; ) {
-        steps++;
-        loadMsgAddress(step);
-        step.loadBit();
-        step.loadCoins();
-        const next = step.loadMaybeRef();
-        step = next ? next.beginParse() : null;
-    }
-    return steps;
-}
-
-/** swap#ea06185d query_id:uint64 amount:Coins step:Step swap_params:^SwapParams (grams to the native vault) */
-function nativeRequestSteps(body: Cell | null): number | undefined {
-    if (!body) return undefined;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        s.loadCoins();
-        return countSteps(s);
-    }, body) ?? undefined;
-}
-
-/** swap#e3a0d482 step:Step swap_params:^SwapParams (jetton payload) */
-function jettonRequestSteps(payload: Cell | null | undefined): number | undefined {
-    if (!payload) return undefined;
-    return tryLoad((s) => {
-        s.skip(32);
-        return countSteps(s);
-    }, payload) ?? undefined;
 }
 
 const isPoolStep: Check = (b, ctx) => isTx(b, ctx) && hasInterface('dedust_pool')(b, ctx) && swapEventOf(b) !== null;
 const isPayoutCommand: Check = (b, ctx) => isTx(b, ctx) && hasOp(OP.dedustPayoutFromPool)(b, ctx) && hasInterface('dedust_vault')(b, ctx);
 const isPayout: Check = anyOf([isAction('JettonTransfer')], [isTx, hasOp(OP.dedustPayout)]);
 
+/** Who a payout paid: a jetton transfer's recipient, or the account the vault sent grams to. */
+function payoutRecipient(b: Bubble): string | undefined {
+    const transfer = actionOf(b, 'JettonTransfer');
+    return transfer ? transfer.recipient : tx(b).account;
+}
+
 /**
- * The pools a swap went through, as the patterns below walk them: pool after pool (each logging
- * its swap), then the output vault's payout. Undefined when the chain does not end in a payout.
+ * The chain a swap went through, as the patterns below walk it: pool after pool (each logging
+ * its swap), then the output vault's payout command and its payout. Undefined when the chain does
+ * not end in a payout.
  */
-function poolSteps(start: Bubble, ctx: EngineContext): number | undefined {
-    let steps = 0;
+function swapChain(start: Bubble, ctx: EngineContext): { pools: number; paidTo: string | undefined } | undefined {
+    let pools = 0;
     let at = start;
     for (;;) {
         const next = at.children.find((c) => isPoolStep(c, ctx) || isPayoutCommand(c, ctx));
         if (!next) return undefined;
-        if (isPayoutCommand(next, ctx)) return steps > 0 && next.children.some((c) => isPayout(c, ctx)) ? steps : undefined;
-        steps++;
+        if (isPayoutCommand(next, ctx)) {
+            const payout = next.children.find((c) => isPayout(c, ctx));
+            return pools > 0 && payout ? { pools, paidTo: payoutRecipient(payout) } : undefined;
+        }
+        pools++;
         at = next;
     }
 }
 
-/** The chain holds exactly the steps the request asked for. */
-function stepsAsRequested(requested: (b: Bubble) => number | undefined): Check {
+/** A swap request: who asks for it and the steps it asks for. */
+interface Request {
+    swapper: string | undefined;
+    steps: DedustSwapStep[];
+}
+
+/**
+ * The chain holds exactly the steps the request asked for, and pays the swapper (opentonapi's rule:
+ * a payout to someone else is not the sender's swap).
+ */
+function requestServed(request: (b: Bubble) => Request | undefined): Check {
     return (b, ctx) => {
-        const steps = requested(b);
-        return steps !== undefined && steps === poolSteps(b, ctx);
+        const r = request(b);
+        const chain = r ? swapChain(b, ctx) : undefined;
+        return r !== undefined && r.swapper !== undefined && chain !== undefined && chain.pools === r.steps.length && chain.paidTo === r.swapper;
     };
 }
 
-/** Pools already walked per swap: the first gives the input, the last the output. */
-const walked = new WeakMap<JettonSwapDraft, number>();
-
 /**
- * One link of the chain: a pool (then the next link), the output vault's payout command (then the
- * payout), or the payout itself. The root checks proved the chain's shape, so every link is optional.
+ * A link after the first pool: the next pool (then the next link), the output vault's payout
+ * command (then the payout), or the payout itself. The root's checks proved the chain's shape
+ * and its recipient, so every link is optional.
  */
 const link: Straw<JettonSwapDraft> = {
     checks: [anyOf([isPoolStep], [isPayoutCommand], [isPayout])],
     optional: true,
     build: (d, b, ctx) => {
         if (isPoolStep(b, ctx)) {
-            const event = swapEventOf(b)!;
-            const n = walked.get(d) ?? 0;
-            if (n === 0) d.in = event.in;
-            d.out = event.out;
-            walked.set(d, n + 1);
+            d.out = swapEventOf(b)!.out;
             d.success &&= tx(b).success;
         } else if (isPayoutCommand(b, ctx)) {
             d.success &&= tx(b).success;
         } else {
             const transfer = actionOf(b, 'JettonTransfer');
-            const recipient = transfer ? transfer.recipient : tx(b).account;
-            d.success &&= recipient === d.userWallet && (transfer ? transfer.success : tx(b).success);
+            d.success &&= transfer ? transfer.success : tx(b).success;
         }
     },
 };
 link.singleChild = link;
 
+/** The first pool: what went in; its output stands until a later pool swaps it on. */
+const firstPool: Straw<JettonSwapDraft> = {
+    checks: [isPoolStep],
+    build: (d, b) => {
+        const event = swapEventOf(b)!;
+        d.in = event.in;
+        d.out = event.out;
+        d.success &&= tx(b).success;
+    },
+    singleChild: link,
+};
+
+function nativeRequest(b: Bubble): Request | undefined {
+    const t = tx(b);
+    const body = t.body ? tryLoad(loadDedustNativeSwap, t.body) : null;
+    return body ? { swapper: t.inputFrom ?? undefined, steps: dedustSwapSteps(body.step) } : undefined;
+}
+
+function jettonRequest(b: Bubble): Request | undefined {
+    const transfer = actionOf(b, 'JettonTransfer');
+    const payload = transfer?.payload ? tryLoad(loadDedustJettonSwap, transfer.payload) : null;
+    return payload ? { swapper: transfer!.sender, steps: dedustSwapSteps(payload.step) } : undefined;
+}
+
 export const DedustSwapFromNative: Pattern<JettonSwapDraft> = {
     name: 'DedustSwapFromNative',
     create: newSwap('dedust'),
     root: {
-        checks: [isTx, hasOp(OP.dedustNativeSwap), hasInterface('dedust_vault'), stepsAsRequested((b) => nativeRequestSteps(tx(b).body))],
+        checks: [isTx, hasOp(OP.dedustNativeSwap), hasInterface('dedust_vault'), requestServed(nativeRequest)],
         build: (d, b) => {
             const t = tx(b);
             d.userWallet = t.inputFrom!;
             d.router = t.account;
             d.success = t.success;
         },
-        singleChild: link,
+        singleChild: firstPool,
     },
 };
 
@@ -154,16 +146,13 @@ export const DedustSwapFromJetton: Pattern<JettonSwapDraft> = {
     name: 'DedustSwapFromJetton',
     create: newSwap('dedust'),
     root: {
-        checks: [
-            isAction('JettonTransfer'), transferWithPayload(OP.dedustJettonSwap),
-            stepsAsRequested((b) => jettonRequestSteps(actionOf(b, 'JettonTransfer')!.payload)),
-        ],
+        checks: [isAction('JettonTransfer'), transferWithPayload(OP.dedustJettonSwap), requestServed(jettonRequest)],
         build: (d, b) => {
             const transfer = actionOf(b, 'JettonTransfer')!;
             d.userWallet = transfer.sender ?? d.userWallet;
             d.router = transfer.recipient ?? d.router;
             d.success = transfer.success;
         },
-        singleChild: link,
+        singleChild: firstPool,
     },
 };

@@ -1,4 +1,4 @@
-import { tryLoad } from '../../ton/bodies/index.ts';
+import { loadChangeDnsRecord, tryLoad } from '../../ton/bodies/index.ts';
 import type { DomainRenewDraft } from '../action.ts';
 import { hasInterface, hasOp, isTx, txWhere } from '../checks.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
@@ -7,11 +7,13 @@ import type { Pattern } from '../straw.ts';
 import { tx } from './tx.ts';
 
 /**
- * A .ton domain renewal: change_dns_record#4eb1f0f9 query_id:uint64 key:uint256 with a zero key
- * and no value, sent to the domain's item (which only extends its expiry).
+ * A .ton domain renewal: change_dns_record#4eb1f0f9 with a zero key and no value, sent to the
+ * domain's item (which only extends its expiry).
  */
-const renewBody = txWhere((t) => t.body !== null && t.body.bits.length === 32 + 64 + 256 && t.body.refs.length === 0
-    && tryLoad((s) => { s.skip(32 + 64); return s.loadUintBig(256) === 0n; }, t.body) === true);
+const renewBody = txWhere((t) => {
+    const change = t.body ? tryLoad(loadChangeDnsRecord, t.body) : null;
+    return change !== null && change.key === 0n && change.value === null;
+});
 
 export const DomainRenew: Pattern<DomainRenewDraft> = {
     name: 'DomainRenew',

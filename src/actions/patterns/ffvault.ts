@@ -1,8 +1,7 @@
-import type { Cell } from '@ton/core';
-import { OP_EXCESS, peekOp, tryLoad } from '../../ton/bodies/index.ts';
+import { OP_EXCESS, loadFfvaultUnstakeRequest, peekOp, tryLoad } from '../../ton/bodies/index.ts';
 import type { DepositStakeDraft, WithdrawStakeRequestDraft } from '../action.ts';
 import { actionOf, type Bubble } from '../bubble.ts';
-import { hasOp, isAction, isTx, txWhere } from '../checks.ts';
+import { hasOp, isAction, isTx } from '../checks.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Check, Pattern, Straw } from '../straw.ts';
@@ -83,13 +82,9 @@ export const DepositFFVaultStakeDirect: Pattern<DepositStakeDraft> = {
 };
 
 /** unstake_request#8a77cf39: the amount, when the body is exactly that layout. */
-function unstakeAmount(body: Cell | null): bigint | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        const amount = s.loadCoins();
-        return s.remainingBits === 0 && s.remainingRefs === 0 ? amount : null;
-    }, body);
+function unstakeAmount(b: Bubble): bigint | undefined {
+    const body = tx(b).body;
+    return body ? tryLoad(loadFfvaultUnstakeRequest, body)?.amount : undefined;
 }
 
 /** The owner asks the position to unstake; the vault of the position is its NFT collection when the facts know it. */
@@ -97,13 +92,13 @@ export const WithdrawalRequestFFVault: Pattern<WithdrawStakeRequestDraft> = {
     name: 'WithdrawalRequestFFVault',
     create: () => ({ type: 'WithdrawStakeRequest', success: false, staker: UNKNOWN_ADDRESS, pool: UNKNOWN_ADDRESS, implementation: 'ffvault' }),
     root: {
-        checks: [isTx, hasOp(OP.ffvaultUnstakeRequest), txWhere((t) => unstakeAmount(t.body) !== null)],
+        checks: [isTx, hasOp(OP.ffvaultUnstakeRequest), (b) => unstakeAmount(b) !== undefined],
         build: (d, b, ctx) => {
             const t = tx(b);
             const position = t.account;
             d.staker = t.inputFrom ?? UNKNOWN_ADDRESS;
             d.pool = ctx.facts.nftItems.get(position)?.collection ?? position;
-            d.stakeMeta = { kind: 'jetton', master: VAULT_ASSETS.get(d.pool) ?? UNKNOWN_ADDRESS, amount: unstakeAmount(t.body)! };
+            d.stakeMeta = { kind: 'jetton', master: VAULT_ASSETS.get(d.pool) ?? UNKNOWN_ADDRESS, amount: unstakeAmount(b)! };
             d.success = t.success;
         },
         children: [{ checks: [isTx, hasOp(OP_EXCESS)], optional: true }],

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { peekOp } from '../../ton/bodies/index.ts';
+import { loadInvoicePayload, tryLoad } from '../../ton/bodies/index.ts';
 import type { PurchaseDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
 import { hasOp, hasValue, isAction, isTx } from '../checks.ts';
@@ -12,11 +12,9 @@ import { tx } from './tx.ts';
 
 /** The invoice id (16 bytes after the op) as a UUID; undefined when the body is not an invoice payload. */
 export function invoiceId(body: Cell | null | undefined): string | undefined {
-    if (!body || peekOp(body) !== OP.invoicePayload) return undefined;
-    const s = body.beginParse();
-    if (s.remainingBits < 32 + 128) return undefined;
-    s.skip(32);
-    const hex = s.loadBuffer(16).toString('hex');
+    const invoice = body ? tryLoad(loadInvoicePayload, body) : null;
+    if (!invoice) return undefined;
+    const hex = invoice.id.toString('hex');
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

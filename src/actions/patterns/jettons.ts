@@ -8,7 +8,7 @@ import type { FlawedJettonTransferDraft, JettonBurnDraft, JettonMintDraft, Jetto
 import { actionOf, txOf, type Bubble } from '../bubble.ts';
 import { tx } from './tx.ts';
 import { anyOf, hasInterface, hasOp, isAction, isTx, senderHasInterface, txWhere } from '../checks.ts';
-import { UNKNOWN_ADDRESS, masterOfWallet } from '../facts.ts';
+import { UNKNOWN_ADDRESS, masterOfWallet, walletOfOwner } from '../facts.ts';
 import type { Pattern, Straw } from '../straw.ts';
 import { forwardPayloadNote } from '../transfer-note.ts';
 import type { TraceFacts } from '../trace-input.ts';
@@ -49,6 +49,9 @@ function buildFromTransfer(d: TransferLike, b: Bubble, facts: TraceFacts, amount
     d.success = t.success;
     if (!body) return;
     d.recipient = addr(body.destination);
+    // The receiving wallet's transaction names it; without one (the transfer failed here, or
+    // bounced before), the wallet the master names for the recipient, when the facts know it.
+    d.recipientsWallet = walletOfOwner(facts, d.recipient, d.master) ?? d.recipientsWallet;
     if (d.type === 'JettonTransfer') {
         if (amountFromBody) d.amount = body.amount;
         d.payload = body.forwardPayload.value;
@@ -213,15 +216,17 @@ export const JettonMintFromMaster: Pattern<JettonMintDraft> = {
     },
 };
 
-const alreadyCounted = new WeakSet<JettonMintDraft>();
+/** A governance mint under construction: besides the action, whether a mint recognised earlier already moved its jettons. */
+type GovernanceMintInProgress = JettonMintDraft & { countedByInnerMint: boolean };
 
 /**
  * mint#642b7d07 on the master, its internal_transfer to the holder's wallet (or the mint already
  * recognised there) and the excesses.
  */
-export const JettonMintGovernance: Pattern<JettonMintDraft> = {
+export const JettonMintGovernance: Pattern<JettonMintDraft, GovernanceMintInProgress> = {
     name: 'JettonMintGovernance',
-    create: newMint,
+    create: () => ({ ...newMint(), countedByInnerMint: false }),
+    finish: ({ countedByInnerMint: _, ...action }) => action,
     root: {
         checks: [isTx, hasOp(OP_JETTON_MINT), hasInterface('jetton_master')],
         build: (d, b) => {
@@ -240,14 +245,14 @@ export const JettonMintGovernance: Pattern<JettonMintDraft> = {
                 const mint = actionOf(b, 'JettonMint');
                 if (mint) {
                     Object.assign(d, { recipient: mint.recipient, recipientsWallet: mint.recipientsWallet, amount: mint.amount, success: mint.success });
-                    alreadyCounted.add(d);
+                    d.countedByInnerMint = true;
                 } else {
                     mintFromInternalTransfer(d, b);
                 }
             },
             // A mint recognised earlier already moved the jettons in its own flow.
             valueFlow: (d, flow) => {
-                if (!alreadyCounted.has(d)) mintFlow(d, flow);
+                if (!d.countedByInnerMint) mintFlow(d, flow);
             },
             children: [{ checks: [isTx, hasOp(OP_EXCESS)], optional: true }],
         },

@@ -1,3 +1,4 @@
+import { OP_BIDASK_PROVIDE_BOTH, OP_STONFI_PROVIDE_LP_V2, OP_TONCO_ROUTER_PAY_TO } from '../../ton/bodies/index.ts';
 import type { Asset, JettonTransferDraft, LiquidityDepositDraft, LiquidityProtocol, VaultDeposit } from '../action.ts';
 import { actionOf, type Bubble } from '../bubble.ts';
 import { isTx } from '../checks.ts';
@@ -14,9 +15,9 @@ import { jettonAsset, sameAsset } from './swap-helpers.ts';
 export const LIQUIDITY_OP = {
     // Bidask
     bidaskProvide: 0x96feef7b, // bidask_provide (jetton payload): one side
-    bidaskProvideBoth: 0x3ea0bafc, // bidask_provide_both ton_amount:Coins … (jetton payload): the jetton plus grams
+    bidaskProvideBoth: OP_BIDASK_PROVIDE_BOTH, // bidask_provide_both ton_amount:Coins … (jetton payload): the jetton plus grams
     // STON.fi v2
-    stonfiProvideLp: 0x37c096df, // provide_lp (jetton payload and router → pool)
+    stonfiProvideLp: OP_STONFI_PROVIDE_LP_V2, // provide_lp (jetton payload and router → pool)
     stonfiAddLiquidity: 0x50c6a654, // add_liquidity (pool → LP account)
     stonfiCbAddLiquidity: 0x06ecd527, // cb_add_liquidity (LP account → pool: mint the LP tokens)
     // Moon (mooncx)
@@ -26,7 +27,7 @@ export const LIQUIDITY_OP = {
     toncoAddLiquidity: 0x3ebe5431, // ACCOUNTV3_ADD_LIQUIDITY (pool → user account)
     toncoMint: 0x81702ef8, // POOLV3_MINT (account → pool)
     toncoPositionInit: 0xd5ecca2a, // POSITIONNFTV3_POSITION_INIT (pool → position NFT)
-    toncoRouterPayTo: 0xa1daa96d, // ROUTERV3_PAY_TO (pool → router: refunds)
+    toncoRouterPayTo: OP_TONCO_ROUTER_PAY_TO, // ROUTERV3_PAY_TO (pool → router: refunds)
 } as const;
 
 export const PROTOCOLS = {

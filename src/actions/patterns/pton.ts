@@ -1,5 +1,4 @@
-import type { Cell } from '@ton/core';
-import { OP_JETTON_NOTIFY, OP_JETTON_TRANSFER, loadForwardPayload, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import { OP_JETTON_NOTIFY, OP_JETTON_TRANSFER, loadPtonTonTransfer, tryLoad } from '../../ton/bodies/index.ts';
 import type { JettonTransferDraft } from '../action.ts';
 import type { Bubble } from '../bubble.ts';
 import { hasOp, isTx } from '../checks.ts';
@@ -15,15 +14,9 @@ import { tx } from './tx.ts';
  * Both become JettonTransfer actions flagged wrappedNative, so the DEX patterns see one shape.
  */
 
-/** ton_transfer#01f3835d query_id:uint64 ton_amount:Coins refund_address:MsgAddress forward_payload:(Either Cell ^Cell) */
-function loadTonTransfer(body: Cell | null) {
-    if (!body) return null;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        const amount = s.loadCoins();
-        loadMsgAddress(s);
-        return { amount, payload: loadForwardPayload(s).value };
-    }, body);
+function tonTransferOf(b: Bubble) {
+    const body = tx(b).body;
+    return body ? tryLoad(loadPtonTonTransfer, body) : null;
 }
 
 function newTransfer(): JettonTransferDraft {
@@ -54,10 +47,10 @@ export const PtonTransferIn: Pattern<JettonTransferDraft> = {
             wallet(d, b, ctx.facts);
             const t = tx(b);
             d.sender = t.inputFrom ?? undefined;
-            const body = loadTonTransfer(t.body);
+            const body = tonTransferOf(b);
             if (body) {
-                d.amount = body.amount;
-                d.payload = body.payload;
+                d.amount = body.tonAmount;
+                d.payload = body.forwardPayload.value;
             }
         },
         valueFlow: flow,
@@ -93,8 +86,8 @@ export const PtonTransferOut: Pattern<JettonTransferDraft> = {
                 const t = tx(b);
                 d.recipient = t.account;
                 d.success &&= t.success;
-                const body = loadTonTransfer(t.body);
-                if (body) d.amount = body.amount;
+                const body = tonTransferOf(b);
+                if (body) d.amount = body.tonAmount;
             },
         },
     },

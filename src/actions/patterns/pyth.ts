@@ -1,6 +1,6 @@
-import { Address, type Cell, type Slice } from '@ton/core';
+import type { Cell } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
-import { tryLoad } from '../../ton/bodies/index.ts';
+import { loadPythPriceFeedRequest, loadPythResponseSuccess, tryLoad } from '../../ton/bodies/index.ts';
 import type { OraclePriceFeed, OracleRequestDraft } from '../action.ts';
 import { txOf, type Bubble } from '../bubble.ts';
 import { accountIs, anyOf, hasInterface, hasOp, isTx, txWhere } from '../checks.ts';
@@ -34,50 +34,15 @@ export function feedSymbol(id: string): string {
 
 const feedId = (v: bigint) => v.toString(16).padStart(64, '0');
 
-/** `bits` bits starting in `s`, continuing in each next first ref once a cell runs out (Tolk's byte arrays). */
-function loadUintDeep(cursor: { s: Slice }, bits: number): bigint {
-    let value = 0n;
-    let need = bits;
-    while (need > 0) {
-        if (cursor.s.remainingBits === 0) cursor.s = cursor.s.loadRef().beginParse();
-        const take = Math.min(need, cursor.s.remainingBits);
-        value = (value << BigInt(take)) | cursor.s.loadUintBig(take);
-        need -= take;
-    }
-    return value;
-}
-
-/** PriceFeedIdList: count:uint8 then count × uint256, spilling into refs. */
-function loadPriceIds(cell: Cell): string[] {
-    const cursor = { s: cell.beginParse() };
-    const count = cursor.s.loadUint(8);
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push(feedId(loadUintDeep(cursor, 256)));
-    return ids;
-}
-
 interface PriceRequest {
     ids: string[];
     target: string;
 }
 
-/**
- * parse_price_feed_updates#00000005 update_data:^Cell price_ids:^PriceFeedIdList
- *   min_publish_time:uint64 max_publish_time:uint64 target_address:MsgAddress custom_payload:^Cell
- * (parse_unique_price_feed_updates#00000006: publish_time:uint64 max_staleness:uint64 in their place)
- */
-export function loadPriceRequest(body: Cell | null): PriceRequest | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        const op = s.loadUint(32);
-        if (op !== OP.pythParsePriceFeedUpdates && op !== OP.pythParseUniquePriceFeedUpdates) return null;
-        s.loadRef();
-        const ids = loadPriceIds(s.loadRef());
-        s.skip(64 + 64);
-        const target = s.loadAddressAny();
-        if (!Address.isAddress(target)) return null;
-        return { ids, target: formatRawAddress(target) };
-    }, body);
+/** The feeds a parse_price_feed_updates (or its unique variant) asks for, and who gets the answer. */
+function priceRequestOf(body: Cell | null): PriceRequest | null {
+    const request = body ? tryLoad(loadPythPriceFeedRequest, body) : null;
+    return request ? { ids: request.priceIds.map(feedId), target: formatRawAddress(request.targetAddress) } : null;
 }
 
 interface PriceResponse {
@@ -86,36 +51,12 @@ interface PriceResponse {
     rates: Map<string, number>;
 }
 
-/** PricePoint: price:int64 conf:uint64 expo:int32 publish_time:uint64, as price × 10^expo. */
-function loadRate(point: Cell): number {
-    const s = point.beginParse();
-    const price = s.loadIntBig(64);
-    s.skip(64);
-    const expo = s.loadInt(32);
-    return Number(`${price}e${expo}`);
-}
-
-/**
- * response_success#00000005 feeds_count:uint8 price_feeds:^PriceFeedResponseList initial_sender:address after_operation:^Cell
- * where each list node is price_id:uint256, ^StoredPriceFeed (^price ^ema_price) and the next node as a second ref.
- */
-export function loadPriceResponse(body: Cell | null): PriceResponse | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        if (s.loadUint(32) !== OP.pythResponseSuccess) return null;
-        const count = s.loadUint(8);
-        let node: Cell | null = s.loadRef();
-        const initialSender = s.loadAddress();
-        const rates = new Map<string, number>();
-        for (let i = 0; i < count && node; i++) {
-            const n = node.beginParse();
-            const id = feedId(n.loadUintBig(256));
-            const stored = n.loadRef().beginParse();
-            rates.set(id, loadRate(stored.loadRef()));
-            node = n.remainingRefs > 0 ? n.loadRef() : null;
-        }
-        return { initialSender: formatRawAddress(initialSender), rates };
-    }, body);
+/** The prices a response_success#5 carries (price × 10^expo by feed id), and who asked for them. */
+function priceResponseOf(body: Cell | null): PriceResponse | null {
+    const response = body ? tryLoad(loadPythResponseSuccess, body) : null;
+    if (!response) return null;
+    const rates = new Map(response.priceFeeds.map((f): [string, number] => [feedId(f.id), Number(`${f.price.price}e${f.price.expo}`)]));
+    return { initialSender: formatRawAddress(response.initialSender), rates };
 }
 
 /** The first child of the request that looks like the oracle's answer (a response_success#5). */
@@ -128,12 +69,12 @@ function responseOf(b: Bubble): Bubble | undefined {
  * initial sender: anything else is not this request's answer.
  */
 const answersItsRequester = txWhere((t, b) => {
-    const request = loadPriceRequest(t.body);
+    const request = priceRequestOf(t.body);
     if (!request) return false;
     const response = responseOf(b);
     if (!response) return true;
     const rt = txOf(response)!;
-    const answer = loadPriceResponse(rt.body);
+    const answer = priceResponseOf(rt.body);
     return rt.account === request.target && answer !== null && answer.initialSender === t.inputFrom;
 });
 
@@ -147,7 +88,7 @@ export const PythOracleRequest: Pattern<OracleRequestDraft> = {
         ],
         build: (d, b) => {
             const t = tx(b);
-            const request = loadPriceRequest(t.body)!;
+            const request = priceRequestOf(t.body)!;
             d.requester = t.inputFrom ?? UNKNOWN_ADDRESS;
             d.oracle = t.account;
             d.responseTo = request.target;
@@ -160,7 +101,7 @@ export const PythOracleRequest: Pattern<OracleRequestDraft> = {
             optional: true,
             build: (d, b) => {
                 const t = tx(b);
-                const answer = loadPriceResponse(t.body);
+                const answer = priceResponseOf(t.body);
                 d.success = t.success && answer !== null;
                 for (const feed of d.priceFeeds) {
                     const rate = answer?.rates.get(feed.id);

@@ -1,6 +1,6 @@
 import type { Cell } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
-import { OP_EXCESS, OP_JETTON_INTERNAL_TRANSFER, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import { OP_EXCESS, OP_JETTON_INTERNAL_TRANSFER, loadStonfiProvideLpV2, tryLoad } from '../../ton/bodies/index.ts';
 import type { LiquidityDepositDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
 import { hasInterface, hasOp, isAction, isTx } from '../checks.ts';
@@ -17,24 +17,10 @@ import { transferWithPayload } from './swap-helpers.ts';
 
 const protocol = PROTOCOLS.stonfi;
 
-/**
- * provide_lp#37c096df token_wallet1:MsgAddress refund_address:MsgAddress excesses_address:MsgAddress
- * tx_deadline:uint64 cross_provide_lp_body:^[min_lp_out:Coins to_address:MsgAddress …] (jetton payload):
- * who gets the LP jettons.
- */
+/** Who a provide_lp payload names to get the LP jettons. */
 function lpRecipient(payload: Cell | null | undefined): string | undefined {
-    if (!payload) return undefined;
-    return tryLoad((s) => {
-        s.skip(32);
-        loadMsgAddress(s);
-        loadMsgAddress(s);
-        loadMsgAddress(s);
-        s.skip(64);
-        const body = s.loadRef().beginParse();
-        body.loadCoins();
-        const to = loadMsgAddress(body);
-        return to ? formatRawAddress(to) : undefined;
-    }, payload) ?? undefined;
+    const to = payload ? tryLoad(loadStonfiProvideLpV2, payload)?.toAddress : undefined;
+    return to ? formatRawAddress(to) : undefined;
 }
 
 /** The LP jettons go to the depositor (a deposit for someone else, e.g. into a farm, is not the sender's). */

@@ -1,6 +1,9 @@
-import type { Cell, Slice } from '@ton/core';
+import type { Address, Cell } from '@ton/core';
 import { formatRawAddress } from '../../ton/address.ts';
-import { OP_EXCESS, loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import {
+    OP_EXCESS, type StonfiSwapV2 as SwapRequest, loadStonfiPayToV1, loadStonfiPayToV2, loadStonfiPoolSwapV2, loadStonfiSwapV1, loadStonfiSwapV2,
+    tryLoad,
+} from '../../ton/bodies/index.ts';
 import type { JettonSwapDraft } from '../action.ts';
 import { actionOf, txOf, type BubbleTx, type EngineContext } from '../bubble.ts';
 import { hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
@@ -12,26 +15,11 @@ import { tx } from './tx.ts';
 
 /** STON.fi DEX swaps, v1 and v2: jettons to the router, the pool, pay_to from the pool to the router, jettons out. */
 
-/** swap#25938561 token_wallet:MsgAddress min_out:Coins to_address:MsgAddress … (v1 forward payload) */
-function v1SwapRecipient(payload: Cell | null | undefined): string | undefined {
-    if (!payload) return undefined;
-    return tryLoad((s) => {
-        s.skip(32);
-        loadMsgAddress(s);
-        s.loadCoins();
-        const to = loadMsgAddress(s);
-        return to ? formatRawAddress(to) : undefined;
-    }, payload) ?? undefined;
-}
+const raw = (a: Address | null | undefined) => (a ? formatRawAddress(a) : undefined);
 
-/** pay_to (v1 #f93bb43f, v2 #657b54f5) … exit_code:uint32: the swap's outcome. */
-function payToExitCode(body: Cell | null, addressesBefore: number): number | undefined {
-    if (!body) return undefined;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        for (let i = 0; i < addressesBefore; i++) loadMsgAddress(s);
-        return s.loadUint(32);
-    }, body) ?? undefined;
+/** Who a v1 swap payload names to get the output. */
+function v1SwapRecipient(payload: Cell | null | undefined): string | undefined {
+    return raw(payload ? tryLoad(loadStonfiSwapV1, payload)?.toAddress : undefined);
 }
 
 const v1ToSender: Check = (b) => {
@@ -55,7 +43,8 @@ export const StonfiSwapV1: Pattern<JettonSwapDraft> = {
                 build: (d, b) => {
                     const t = tx(b);
                     d.router = t.account;
-                    d.success &&= t.success && payToExitCode(t.body, 1) === OP.stonfiSwapOk;
+                    const payTo = t.body ? tryLoad(loadStonfiPayToV1, t.body) : null;
+                    d.success &&= t.success && payTo?.exitCode === OP.stonfiSwapOk;
                 },
                 singleChild: { checks: [isAction('JettonTransfer')], build: finishWithTransfer },
             },
@@ -74,88 +63,37 @@ const referralFee: Straw<JettonSwapDraft> = {
     },
 };
 
-/** What a v2 swap message asks for: the router's wallet of the wanted token and the least acceptable amount. */
-interface SwapRequest {
-    tokenWallet: string | undefined;
-    minOut: bigint;
-}
-
-/** …token_wallet1:MsgAddress refund_address:MsgAddress excesses_address:MsgAddress tx_deadline:uint64 ^[min_out:Coins …] */
-function loadSwapRequest(s: Slice): SwapRequest {
-    const wallet = loadMsgAddress(s);
-    loadMsgAddress(s);
-    loadMsgAddress(s);
-    s.skip(64);
-    const minOut = s.loadRef().beginParse().loadCoins();
-    return { tokenWallet: wallet ? formatRawAddress(wallet) : undefined, minOut };
-}
-
-/** swap#6664de2a (jetton payload) token_wallet1 … cross_swap_body:^[min_out …] */
+/** The v2 swap a user's transfer asks for (its forward payload). */
 function payloadSwapRequest(payload: Cell | null | undefined): SwapRequest | null {
-    if (!payload) return null;
-    return tryLoad((s) => {
-        s.skip(32);
-        return loadSwapRequest(s);
-    }, payload);
+    return payload ? tryLoad(loadStonfiSwapV2, payload) : null;
 }
 
-/** swap#6664de2a query_id from_user:MsgAddress left_amount:Coins right_amount:Coins dex_payload:^[transferred_op:uint32 token_wallet1 … swap_body:^[min_out …]] (router → pool) */
+/** The v2 swap a router passes to a pool (the user's request inside). */
 function poolSwapRequest(body: Cell | null): SwapRequest | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        loadMsgAddress(s);
-        s.loadCoins();
-        s.loadCoins();
-        const dex = s.loadRef().beginParse();
-        dex.skip(32);
-        return loadSwapRequest(dex);
-    }, body);
+    return body ? (tryLoad(loadStonfiPoolSwapV2, body)?.request ?? null) : null;
 }
 
-/** pay_to#657b54f5 query_id to_address:MsgAddress excesses_address original_caller exit_code:uint32 … */
-function loadPayTo(body: Cell | null): { to: string | undefined; exitCode: number } | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        const to = loadMsgAddress(s);
-        loadMsgAddress(s);
-        loadMsgAddress(s);
-        return { to: to ? formatRawAddress(to) : undefined, exitCode: s.loadUint(32) };
-    }, body);
+function payToOf(t: BubbleTx) {
+    return t.body ? tryLoad(loadStonfiPayToV2, t.body) : null;
 }
 
-/**
- * pay_to … exit_code custom_payload:(Maybe ^Cell) additional_info:^[fwd_ton_amount:Coins amount0_out:Coins
- * token0_address:MsgAddress amount1_out:Coins token1_address:MsgAddress]: what the pool paid out, by the router's jetton wallet.
- */
-function loadPaidOut(body: Cell | null): { wallet: string; amount: bigint } | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        for (let i = 0; i < 3; i++) loadMsgAddress(s);
-        s.skip(32);
-        s.loadMaybeRef();
-        const info = s.loadRef().beginParse();
-        info.loadCoins();
-        const amount0 = info.loadCoins();
-        const token0 = loadMsgAddress(info);
-        const amount1 = info.loadCoins();
-        const token1 = loadMsgAddress(info);
-        const [amount, wallet] = amount0 !== 0n ? [amount0, token0] : [amount1, token1];
-        return wallet ? { wallet: formatRawAddress(wallet), amount } : null;
-    }, body);
+/** What a v2 pay_to pays out, by the router's jetton wallet: the side with a non-zero amount. */
+function paidOut(t: BubbleTx): { wallet: string; amount: bigint } | null {
+    const payTo = payToOf(t);
+    if (!payTo) return null;
+    const [amount, wallet] = payTo.amount0Out !== 0n ? [payTo.amount0Out, payTo.token0Address] : [payTo.amount1Out, payTo.token1Address];
+    return wallet ? { wallet: formatRawAddress(wallet), amount } : null;
 }
 
-const payToOk = (t: BubbleTx) => t.success && loadPayTo(t.body)?.exitCode === OP.stonfiSwapOk;
+const payToOk = (t: BubbleTx) => t.success && payToOf(t)?.exitCode === OP.stonfiSwapOk;
 const payToFailed = (t: BubbleTx) => {
-    const payTo = loadPayTo(t.body);
+    const payTo = payToOf(t);
     return !t.success || (payTo !== null && payTo.exitCode !== OP.stonfiSwapOk);
 };
 
 /** The token a swap asked for, at its minimum: what a failed swap would have given. */
 function wanted(d: JettonSwapDraft, request: SwapRequest | null, ctx: EngineContext): void {
-    if (request) d.out = jettonAsset(masterOfWallet(ctx.facts, request.tokenWallet), request.minOut);
+    if (request) d.out = jettonAsset(masterOfWallet(ctx.facts, raw(request.tokenWallet1)), request.minOut);
 }
 
 /*
@@ -179,7 +117,7 @@ function failedHop(refund: 'optional' | 'required'): Straw<JettonSwapDraft> {
                 build: (d, b) => {
                     const t = tx(b);
                     d.router = t.account;
-                    d.userWallet = loadPayTo(t.body)?.to ?? d.userWallet;
+                    d.userWallet = raw(payToOf(t)?.toAddress) ?? d.userWallet;
                 },
                 children: [
                     {
@@ -238,7 +176,7 @@ const payTo: Straw<JettonSwapDraft> = {
         d.router = t.account;
         d.success &&= payToOk(t);
         // What this hop paid: the output, unless a later hop or the final transfer says more.
-        const paid = loadPaidOut(t.body);
+        const paid = paidOut(t);
         if (paid) d.out = jettonAsset(masterOfWallet(ctx.facts, paid.wallet), paid.amount);
     },
 };

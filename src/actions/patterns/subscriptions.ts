@@ -78,25 +78,35 @@ export const SubscriptionPayment: Pattern<SubscribeDraft> = {
     },
 };
 
-const removedExtensions = new WeakMap<UnSubscribeDraft, string>();
+/** An unsubscription under construction: besides the action, the extension the wallet removed (once its step ran). */
+type UnSubscribeInProgress = UnSubscribeDraft & { removedExtension: string | undefined };
+
+function newUnsubscribeInProgress(): UnSubscribeInProgress {
+    return { ...newUnsubscribe(), removedExtension: undefined };
+}
+
+function finishUnsubscribe({ removedExtension: _, ...action }: UnSubscribeInProgress): UnSubscribeDraft {
+    return action;
+}
 
 /** The wallet must have removed this very plugin; builders run in any order, so both sides check. */
-function checkRemoval(d: UnSubscribeDraft): void {
-    const removed = removedExtensions.get(d);
+function checkRemoval(d: UnSubscribeInProgress): void {
+    const removed = d.removedExtension;
     if (removed !== undefined && d.subscription !== UNKNOWN_ADDRESS && removed !== d.subscription) d.success = false;
 }
 
-function removesExtension(d: UnSubscribeDraft, b: Bubble): void {
+function removesExtension(d: UnSubscribeInProgress, b: Bubble): void {
     const removal = actionOf(b, 'RemoveExtension')!;
-    removedExtensions.set(d, removal.extension);
+    d.removedExtension = removal.extension;
     d.success &&= removal.success;
     checkRemoval(d);
 }
 
 /** The wallet removes the plugin (v4 op 3), which destructs itself (0x64737472). */
-export const UnSubscriptionBySubscriber: Pattern<UnSubscribeDraft> = {
+export const UnSubscriptionBySubscriber: Pattern<UnSubscribeDraft, UnSubscribeInProgress> = {
     name: 'UnSubscriptionBySubscriber',
-    create: newUnsubscribe,
+    create: newUnsubscribeInProgress,
+    finish: finishUnsubscribe,
     root: {
         checks: [isTx, hasInterface('wallet')],
         build: (d, b) => {
@@ -121,9 +131,10 @@ export const UnSubscriptionBySubscriber: Pattern<UnSubscribeDraft> = {
 };
 
 /** The plugin ends the subscription (beneficiary's request or expiry) and tells the wallet to forget it. */
-export const UnSubscriptionByBeneficiary: Pattern<UnSubscribeDraft> = {
+export const UnSubscriptionByBeneficiary: Pattern<UnSubscribeDraft, UnSubscribeInProgress> = {
     name: 'UnSubscriptionByBeneficiary',
-    create: newUnsubscribe,
+    create: newUnsubscribeInProgress,
+    finish: finishUnsubscribe,
     root: {
         checks: [isTx, isSubscription, txWhere((t) => t.external || t.opCode === OP.pluginDestruct)],
         build: (d, b, ctx) => {

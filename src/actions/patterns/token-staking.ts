@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { OP_EXCESS, OP_JETTON_INTERNAL_TRANSFER, OP_JETTON_MINT, tryLoad } from '../../ton/bodies/index.ts';
+import { OP_EXCESS, OP_JETTON_INTERNAL_TRANSFER, OP_JETTON_MINT, loadAffluentProvideAggregatedData, tryLoad } from '../../ton/bodies/index.ts';
 import type { Asset, DepositTokenStakeDraft, JettonBurnDraft, JettonTransferDraft, ProtocolInfo, WithdrawTokenStakeRequestDraft } from '../action.ts';
 import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { accountImplements, anyOf, hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
@@ -120,17 +120,9 @@ export const WithdrawEthenaStakeRequest: Pattern<WithdrawTokenStakeRequestDraft>
 
 // ---- Affluent ----
 
-/** provide_aggregated_data#b0c69ffe query_id:uint64 asset_requests:(Maybe ^Cell) pool_requests:(Maybe ^Cell) vault_requests:(Maybe ^Cell) context:… */
+/** What a provide_aggregated_data round is for (its context's op). */
 function aggregatedDataContext(body: Cell | null): number | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        if (s.loadUint(32) !== OP.affluentProvideAggregatedData) return null;
-        s.skip(64);
-        s.loadMaybeRef();
-        s.loadMaybeRef();
-        s.loadMaybeRef();
-        return s.loadUint(32);
-    }, body);
+    return body ? (tryLoad(loadAffluentProvideAggregatedData, body)?.contextOp ?? null) : null;
 }
 
 /** The vault's request to a freshly deployed data aggregator, in a deposit (deposit_context#f9471134) or a withdrawal (withdraw_context#cb03bfaf). */

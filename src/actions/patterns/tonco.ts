@@ -1,5 +1,4 @@
-import type { Cell } from '@ton/core';
-import { loadMsgAddress, tryLoad } from '../../ton/bodies/index.ts';
+import { TONCO_PAY_TO_SWAP_OK, loadToncoRouterPayTo, tryLoad } from '../../ton/bodies/index.ts';
 import type { JettonSwapDraft } from '../action.ts';
 import { hasInterface, hasOp, isAction, isTx } from '../checks.ts';
 import { OP } from '../protocol-ops.ts';
@@ -12,20 +11,6 @@ import { tx } from './tx.ts';
  * payload, the router's POOLV3_SWAP#a7fb58f8 to the pool, the pool's ROUTERV3_PAY_TO#a1daa96d
  * back to the router, and the router's transfer of the output to the user.
  */
-
-/** exit codes of ROUTERV3_PAY_TO: 200 swap done, 230 swap failed (refund) */
-const TONCO_SWAP_OK = 200;
-
-/** ROUTERV3_PAY_TO#a1daa96d query_id:uint64 reciever0:MsgAddress reciever1:MsgAddress exit_code:uint32 … */
-function payToExitCode(body: Cell | null): number | undefined {
-    if (!body) return undefined;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        loadMsgAddress(s);
-        loadMsgAddress(s);
-        return s.loadUint(32);
-    }, body) ?? undefined;
-}
 
 export const ToncoSwap: Pattern<JettonSwapDraft> = {
     name: 'ToncoSwap',
@@ -43,7 +28,8 @@ export const ToncoSwap: Pattern<JettonSwapDraft> = {
                 build: (d, b) => {
                     const t = tx(b);
                     d.router = t.account;
-                    d.success &&= t.success && payToExitCode(t.body) === TONCO_SWAP_OK;
+                    const payTo = t.body ? tryLoad(loadToncoRouterPayTo, t.body) : null;
+                    d.success &&= t.success && payTo?.exitCode === TONCO_PAY_TO_SWAP_OK;
                 },
                 singleChild: { checks: [isAction('JettonTransfer')], build: finishWithTransfer },
             },

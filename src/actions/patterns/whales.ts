@@ -1,5 +1,4 @@
-import type { Cell } from '@ton/core';
-import { tryLoad } from '../../ton/bodies/index.ts';
+import { loadWhalesStakeWithdraw, tryLoad } from '../../ton/bodies/index.ts';
 import type { DepositStakeDraft, WithdrawStakeDraft, WithdrawStakeRequestDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
 import { hasInterface, hasOp, isTx } from '../checks.ts';
@@ -12,16 +11,6 @@ import { tx } from './tx.ts';
  * TON Whales nominator pools (interface whales_nominators). The ops are crc32 of the contract's
  * names: op::stake_deposit, op::stake_withdraw and their ::response / ::delayed answers.
  */
-
-/** stake_withdraw#da803efd query_id:uint64 gas_limit:Coins stake:Coins (0: everything) */
-function withdrawStake(body: Cell | null): bigint | undefined {
-    if (!body) return undefined;
-    return tryLoad((s) => {
-        s.skip(32 + 64);
-        s.loadCoins();
-        return s.loadCoins();
-    }, body) ?? undefined;
-}
 
 /** stake_deposit#7bcd1fef query_id:uint64 gas_limit:Coins, the stake attached; the pool answers ::response. */
 export const DepositWhalesStake: Pattern<DepositStakeDraft> = {
@@ -46,7 +35,8 @@ export const WithdrawWhalesStakeRequest: Pattern<WithdrawStakeRequestDraft> = {
         build: (d, b) => {
             const t = tx(b);
             Object.assign(d, { staker: t.inputFrom ?? UNKNOWN_ADDRESS, pool: t.account, success: t.success });
-            const stake = withdrawStake(t.body);
+            // A stake of 0 asks for everything: the amount is not known yet.
+            const stake = t.body ? tryLoad(loadWhalesStakeWithdraw, t.body)?.stake : undefined;
             if (stake !== undefined && stake > 0n) d.amount = stake;
         },
         singleChild: { checks: [isTx, hasOp(OP.whalesWithdrawDelayed)], optional: true },

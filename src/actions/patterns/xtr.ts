@@ -1,5 +1,7 @@
 import type { Cell } from '@ton/core';
-import { OP_EXCESS, OP_JETTON_BURN, OP_JETTON_BURN_NOTIFICATION, tryLoad } from '../../ton/bodies/index.ts';
+import {
+    OP_EXCESS, OP_JETTON_BURN, OP_JETTON_BURN_NOTIFICATION, loadXtrCommit, loadXtrUpdateContractAndProcess, tryLoad,
+} from '../../ton/bodies/index.ts';
 import type { DepositXTRDraft, WithdrawXTRDraft } from '../action.ts';
 import { hasInterface, hasOp, isTx, txWhere } from '../checks.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
@@ -28,23 +30,10 @@ export const XtrWithdraw: Pattern<WithdrawXTRDraft> = {
     },
 };
 
-/**
- * update_contract_and_process_message#e2628539 update_data:^UpdateData from_address:address from_amount:Coins payload:^Cell
- * whose payload is commit_xtr#e472935c seqno:uint64 user_address:address amount:Coins: the amount committed.
- */
+/** The stars an update_contract_and_process_message commits: its payload is commit_xtr. */
 function committedAmount(body: Cell | null): bigint | null {
-    if (!body) return null;
-    return tryLoad((s) => {
-        if (s.loadUint(32) !== OP.xtrUpdateContractAndProcess) return null;
-        s.loadRef();
-        s.loadAddress();
-        s.loadCoins();
-        const commit = s.loadRef().beginParse();
-        if (commit.loadUint(32) !== OP.xtrCommit) return null;
-        commit.skip(64);
-        commit.loadAddress();
-        return commit.loadCoins();
-    }, body);
+    const message = body ? tryLoad(loadXtrUpdateContractAndProcess, body) : null;
+    return message ? (tryLoad(loadXtrCommit, message.payload)?.amount ?? null) : null;
 }
 
 /**

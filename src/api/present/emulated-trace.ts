@@ -1,11 +1,20 @@
-import type { ActionTraceNode } from '../../actions/trace-input.ts';
 import type { EmulatedTransaction } from '../../emulation/trace-emulator.ts';
+import type { WalletConsequences } from '../../emulation/message-consequences.ts';
 import { formatBlockId } from '../../ton/block-id.ts';
 import type { AccountDirectory } from './account-address.ts';
 import { presentTransaction } from './transaction.ts';
 
 /** Emulated transactions belong to no block; they carry the whole shard of their workchain at seqno 0. */
 const EMULATED_SHARD = '8000000000000000';
+
+/** MessageConsequences: the emulated trace, the risk and the event of the signing wallet. */
+export function presentMessageConsequences(consequences: WalletConsequences<AccountDirectory>) {
+    return {
+        trace: presentEmulatedTrace(consequences.trace.root, consequences.accounts),
+        risk: consequences.risk,
+        event: consequences.event,
+    };
+}
 
 /** Trace (spec 2.14) of an emulation, every node marked `emulated`. */
 export function presentEmulatedTrace(node: EmulatedTransaction, accounts: AccountDirectory): unknown {
@@ -19,15 +28,5 @@ export function presentEmulatedTrace(node: EmulatedTransaction, accounts: Accoun
         interfaces: accounts.interfaces(node.parsed.account),
         children: children.length > 0 ? children : undefined,
         emulated: true,
-    };
-}
-
-/** The same tree as the action engine reads it. */
-export function actionTraceOf(node: EmulatedTransaction, interfaces: (address: string) => string[]): ActionTraceNode {
-    return {
-        transaction: node.parsed,
-        interfaces: interfaces(node.parsed.account),
-        children: node.children.map(child => actionTraceOf(child, interfaces)),
-        endBalance: node.endBalance,
     };
 }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { parseAccountId, parseBocInput } from '../../ton/input.ts';
 import { parseBlockId } from '../../ton/block-id.ts';
 import { formatRawAddress } from '../../ton/address.ts';
-import { blockExists, blocksInTimeRange } from '../../store/read/blocks.ts';
+import { blocksInTimeRange } from '../../store/read/blocks.ts';
 import { accountTransactions, blockTransactions } from '../../store/read/transactions.ts';
-import { toNumber } from '../../store/schema.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
-import { presentTransactionRows } from '../present/transaction-rows.ts';
+import { presentReducedBlock } from '../present/blocks.ts';
+import { presentTransactions } from '../present/indexed-transaction.ts';
 import { MessageRejectedError, type ApiServices } from '../services.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
@@ -21,33 +21,20 @@ export function blockchainRoutes(services: ApiServices) {
             const to = exactInt(request.query.to, "query parameter 'to'");
             if (from > to) throw badRequest(`'from' (${from}) must be less than or equal to 'to' (${to})`);
             if (to - from > MAX_BLOCK_SPAN_SECONDS) throw badRequest(`the range from..to spans ${to - from} s; at most ${MAX_BLOCK_SPAN_SECONDS} s (10 minutes) is allowed`);
-            const rows = await blocksInTimeRange(db, from, to);
-            return {
-                blocks: rows.map(row => ({
-                    workchain_id: toNumber(row.workchain),
-                    shard: row.shard,
-                    seqno: toNumber(row.seqno),
-                    master_ref: row.master_ref ?? undefined,
-                    tx_quantity: toNumber(row.tx_count),
-                    utime: toNumber(row.utime),
-                    shards_blocks: JSON.parse(row.shard_blocks) as string[],
-                    parent: JSON.parse(row.parents) as string[],
-                })),
-            };
+            return { blocks: (await blocksInTimeRange(db, from, to)).map(presentReducedBlock) };
         });
 
         operation(app, 'getBlockchainAccountTransactions', async request => {
             const account = formatRawAddress(parseAccountId(request.params.account_id));
             const beforeLt = request.query.before_lt !== undefined ? exactInt(request.query.before_lt, "query parameter 'before_lt'") : undefined;
             const limit = Number(request.query.limit ?? 100);
-            const rows = await accountTransactions(db, account, beforeLt, limit);
-            return { transactions: await presentTransactionRows(db, rows, services.extraCurrencies) };
+            return { transactions: presentTransactions(await accountTransactions(db, account, beforeLt, limit), services.extraCurrencies) };
         });
 
         operation(app, 'getBlockchainBlockTransactions', async request => {
-            const id = parseBlockId(request.params.block_id);
-            if (!(await blockExists(db, id))) throw notFound(`block ${request.params.block_id} is not in the index`);
-            return { transactions: await presentTransactionRows(db, await blockTransactions(db, id), services.extraCurrencies) };
+            const transactions = await blockTransactions(db, parseBlockId(request.params.block_id));
+            if (!transactions) throw notFound(`block ${request.params.block_id} is not in the index`);
+            return { transactions: presentTransactions(transactions, services.extraCurrencies) };
         });
 
         operation(app, 'sendBlockchainMessage', async request => {

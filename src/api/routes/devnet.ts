@@ -5,6 +5,8 @@ import { METADATA_DOCUMENTS } from '../../chain/devnet/token-seed.ts';
 import type { ApiServices } from '../services.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
+import { walletSeqnos } from '../../store/read/wallet-seqnos.ts';
+import { manifestWithSeqnos } from '../present/devnet-manifest.ts';
 
 export function devnetRoutes(services: ApiServices) {
     const devnetOnly = () => {
@@ -12,12 +14,18 @@ export function devnetRoutes(services: ApiServices) {
         return services.devnet;
     };
     return async (app: FastifyInstance) => {
-        operation(app, 'getDevnetManifest', async () => devnetOnly().manifest());
+        operation(app, 'getDevnetManifest', async () => {
+            const manifest = devnetOnly().manifest();
+            const wallets = manifest.accounts.filter(account => account.secret_key).map(account => account.address);
+            return manifestWithSeqnos(manifest, await walletSeqnos(services.store.db, wallets));
+        });
 
         operation(app, 'getDevnetMetadata', async request => {
             devnetOnly();
-            const document = METADATA_DOCUMENTS[request.params.document as string];
-            if (!document) throw new ApiError(404, `no devnet metadata document '${request.params.document}'; documents: ${Object.keys(METADATA_DOCUMENTS).join(', ')}`);
+            const name = String(request.params.document);
+            // Own keys only: a name such as `constructor` or `__proto__` is not a document.
+            const document = Object.hasOwn(METADATA_DOCUMENTS, name) ? METADATA_DOCUMENTS[name] : undefined;
+            if (!document) throw new ApiError(404, `no devnet metadata document '${name}'; documents: ${Object.keys(METADATA_DOCUMENTS).join(', ')}`);
             return document;
         });
 

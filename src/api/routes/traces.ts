@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { parseHash } from '../../ton/input.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
-import { findTraceId, traceSummary, transactionsOfTrace } from '../../store/read/transactions.ts';
-import { toNumber } from '../../store/schema.ts';
+import { findTraceId, traceStatus } from '../../store/read/traces.ts';
+import { traceTransactions } from '../../store/read/transactions.ts';
 import { notFound } from '../errors.ts';
 import { toJson } from '../json.ts';
-import { AccountDirectory } from '../present/account-address.ts';
 import { presentTraceTree } from '../present/trace.ts';
-import { accountsOf, parseRows } from '../present/transaction-rows.ts';
 import type { ApiServices } from '../services.ts';
 import { TraceResponseCache, interfacesFingerprint } from '../trace-cache.ts';
 import { operation } from './route.ts';
@@ -22,26 +20,21 @@ export function traceRoutes(services: ApiServices) {
             const hash = parseHash(request.params.trace_id, 'trace id');
             const traceId = await findTraceId(db, hash);
             if (!traceId) throw notFound(`no trace with id or transaction/message hash ${hash} in the index`);
-            const summary = await traceSummary(db, traceId);
-            const pending = summary ? toNumber(summary.pending) : 0;
-            const complete = pending === 0 && !(summary && toNumber(summary.orphan) === 1);
-            const txCount = summary ? toNumber(summary.tx_count) : 0;
+            const status = await traceStatus(db, traceId);
             // The Trace schema has no room for completeness, so it travels in headers.
-            reply.header('x-trace-complete', complete ? 'true' : 'false');
-            reply.header('x-trace-pending', String(pending));
+            reply.header('x-trace-complete', status.complete ? 'true' : 'false');
+            reply.header('x-trace-pending', String(status.pending));
             // The body is serialized here (exact integers), so it is sent as the JSON text it is.
             reply.type('application/json; charset=utf-8');
 
-            const cached = complete ? cache.get(traceId, txCount) : undefined;
+            const cached = status.complete ? cache.get(traceId, status.txCount) : undefined;
             if (cached && interfacesFingerprint(await accountInterfaces(db, cached.accounts), cached.accounts) === cached.interfaces) {
                 return cached.text;
             }
-            const loaded = parseRows(await transactionsOfTrace(db, traceId));
-            const accounts = accountsOf(loaded);
-            const interfaces = await accountInterfaces(db, accounts);
-            const text = toJson(presentTraceTree(loaded, new AccountDirectory(interfaces, services.extraCurrencies)));
-            if (complete && loaded.length === txCount) {
-                cache.set(traceId, { text, txCount, accounts, interfaces: interfacesFingerprint(interfaces, accounts) });
+            const trace = await traceTransactions(db, traceId);
+            const text = toJson(presentTraceTree(trace, services.extraCurrencies));
+            if (status.complete && trace.transactions.length === status.txCount) {
+                cache.set(traceId, { text, txCount: status.txCount, accounts: trace.accounts, interfaces: interfacesFingerprint(trace.interfaces, trace.accounts) });
             }
             return text;
         });

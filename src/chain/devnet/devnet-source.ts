@@ -8,7 +8,8 @@ import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
-import { InputFormatError } from '../../ton/input.ts';
+import { InputFormatError, parseMessageCell } from '../../ton/input.ts';
+import { MAX_TVM_MESSAGE_DEPTH, TvmFault } from '../../ton/tvm-executor.ts';
 import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
 import { encodeLibraryField, librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
@@ -139,12 +140,12 @@ export class DevnetSource implements ChainSource, MessageSink {
     }
 
     sendExternalMessage(message: Cell): Promise<SubmittedMessage> {
-        let parsed;
-        try {
-            parsed = loadMessage(message.beginParse());
-        } catch (error) {
-            throw new InputFormatError(`boc is not a message: ${(error as Error).message}`);
+        // Refused here, before it waits for a block: a deeper message would overflow the TVM's stack (see TVM_LIMITS).
+        if (message.depth() > MAX_TVM_MESSAGE_DEPTH) {
+            throw new InputFormatError(`boc is ${message.depth()} cells deep; the devnet runs messages at most ${MAX_TVM_MESSAGE_DEPTH} cells deep `
+                + '(its TVM, compiled to WASM, overflows its stack on deeper ones; the network itself takes up to 512)');
         }
+        const parsed = parseMessageCell(message);
         if (parsed.info.type !== 'external-in') throw new InputFormatError(`boc is an ${parsed.info.type} message; only external-in messages can be sent`);
         return this.submit(async () => message);
     }
@@ -317,7 +318,9 @@ export class DevnetSource implements ChainSource, MessageSink {
                 const reason = code !== undefined ? `exit code ${code}${meaning ? ` (${meaning})` : ''}` : error.error;
                 return new MessageRejectedError(`the destination did not accept the external message: ${reason}`);
             }
-            // The emulator's WASM throws a bare number for a C++ exception it does not catch; the sandbox applied nothing of that transaction.
+            // The emulator failed on the message's own transaction (it was replaced, the chain goes on); the sandbox
+            // applied nothing of that transaction. A bare number is a C++ exception the emulator does not catch.
+            if (error instanceof TvmFault) return new MessageRejectedError(error.cppException ? EMULATOR_FAILED : `the devnet's TVM emulator failed on the message instead of producing a transaction (${error.message})`);
             if (!(error instanceof Error)) return new MessageRejectedError(EMULATOR_FAILED);
             return error as Error;
         }

@@ -1,29 +1,58 @@
 import '../../ton/fast-hash.ts';
 import { Address, Cell, Dictionary, beginCell, loadMessage, loadShardAccount, storeMessage, storeShardAccount, type Message } from '@ton/core';
-import { Blockchain, Executor, LocalBlockchainStorage, type BlockchainTransaction, type MessageParams, type SmartContract } from '@ton/sandbox';
+import { Blockchain, LocalBlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type SmartContract, type TickOrTock } from '@ton/sandbox';
+import { InputFormatError } from '../../ton/input.ts';
+import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault } from '../../ton/tvm-executor.ts';
 import type { PersistedAccount } from './chain-log.ts';
 
 /**
  * @ton/sandbox's Blockchain (the real TVM in WASM) with what a long-running chain needs and the
  * sandbox leaves out: draining executed transactions (the sandbox keeps all of them forever),
- * the balance after every transaction, restoring logical time, and account state persistence.
+ * the balance after every transaction, restoring logical time, account state persistence, and an
+ * emulator that survives its own faults (a fault never breaks the chain for later messages).
  */
 export class SandboxChain extends Blockchain {
     private readonly contracts = new Map<string, SmartContract>();
     private readonly balances = new WeakMap<BlockchainTransaction, bigint>();
     /** Message cells as their sender made them, by the hash of the sandbox's re-serialization of them. */
     private readonly originalMessages = new Map<string, Cell>();
+    /** The emulator the sandbox runs every transaction and get-method on. */
+    private tvm!: ResilientExecutor;
 
     static async start(): Promise<SandboxChain> {
-        const executor = await Executor.create();
-        const chain = new SandboxChain({ executor, storage: new LocalBlockchainStorage() });
-        // The sandbox hands the executor its own re-serialization of every message (storeMessage), which
-        // can lay out init and body differently from the cell the sender made; a real chain delivers
-        // the very cell, so the receiver's in_msg hash equals the sender's out_msg hash. Restore it.
-        const runTransaction = executor.runTransaction.bind(executor);
-        executor.runTransaction = args => runTransaction({ ...args, message: chain.originalMessage(args.message) });
+        const tvm = new ResilientExecutor();
+        let chain!: SandboxChain;
+        const executor: IExecutor = {
+            // The sandbox hands the executor its own re-serialization of every message (storeMessage), which
+            // can lay out init and body differently from the cell the sender made; a real chain delivers
+            // the very cell, so the receiver's in_msg hash equals the sender's out_msg hash. Restore it.
+            runTransaction: async args => chain.checkOutput(args.config, await tvm.runTransaction({ ...args, message: chain.originalMessage(args.message) })),
+            runTickTock: async args => chain.checkOutput(args.config, await tvm.runTickTock(args)),
+            runGetMethod: args => tvm.runGetMethod(args),
+        };
+        chain = new SandboxChain({ executor, storage: new LocalBlockchainStorage() });
+        chain.tvm = tvm;
         chain.verbosity = { ...chain.verbosity, print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false };
         return chain;
+    }
+
+    /** How many times the chain's emulator faulted and was replaced. */
+    get emulatorRestarts(): number {
+        return this.tvm.restarts;
+    }
+
+    /**
+     * A transaction that wrote out a cell deeper than the emulator's stack holds (TVM_LIMITS) ran the
+     * stack over the module's globals: the instance is replaced and the transaction refused.
+     */
+    private async checkOutput(config: string, emulation: ExecutorEmulationResult): Promise<ExecutorEmulationResult> {
+        const result = emulation.result;
+        if (!result.success) return emulation;
+        const limit = TVM_LIMITS.serializedDepth;
+        if ([result.transaction, result.shardAccount, result.actions].some(boc => boc !== null && bocDeeperThan(boc, limit))) {
+            throw await this.tvm.discard(config, `a transaction wrote out a cell deeper than ${limit} (deeper ones overflow its stack)`);
+        }
+        return emulation;
     }
 
     override async getContract(address: Address): Promise<SmartContract> {
@@ -48,14 +77,45 @@ export class SandboxChain extends Blockchain {
         return manager;
     }
 
+    /**
+     * Runs a message and its cascade. A message deeper than the emulator takes is refused before it
+     * reaches the TVM. When the emulator faults after the message's own transaction ran, the
+     * transactions made so far stand (they are the chain's now) and the rest of the cascade is
+     * dropped; a fault on the message's own transaction rejects with the {@link TvmFault}.
+     */
     override async sendMessage(message: Message | Cell, params?: MessageParams) {
+        const cell = message instanceof Cell ? message : beginCell().store(storeMessage(message)).endCell();
+        if (cell.depth() > MAX_TVM_MESSAGE_DEPTH) {
+            throw new InputFormatError(`the message is ${cell.depth()} cells deep; the devnet's TVM (compiled to WASM) runs messages at most ${MAX_TVM_MESSAGE_DEPTH} cells deep`);
+        }
         if (message instanceof Cell) this.rememberMessage(message);
+        const before = this.transactions.length;
         try {
             return await super.sendMessage(message, params);
+        } catch (error) {
+            // Messages of the failed cascade still queued would otherwise run ahead of the next message.
+            this.clearQueue();
+            const made = this.transactions.slice(before);
+            if (!(error instanceof TvmFault) || made.length === 0) throw error;
+            return { transactions: made, events: made.flatMap(tx => tx.events), externals: made.flatMap(tx => tx.externals) };
         } finally {
             // The whole cascade has run: what is left was never delivered (e.g. a rejected external message).
             this.originalMessages.clear();
         }
+    }
+
+    override async runTickTock(on: Address | Address[], which: TickOrTock, params?: MessageParams) {
+        try {
+            return await super.runTickTock(on, which, params);
+        } catch (error) {
+            this.clearQueue();
+            throw error;
+        }
+    }
+
+    private clearQueue(): void {
+        const manager = this.defaultQueueManager as unknown as { messageQueue?: unknown[] };
+        if (Array.isArray(manager.messageQueue)) manager.messageQueue.length = 0;
     }
 
     private rememberMessage(cell: Cell): void {

@@ -46,7 +46,7 @@ async function fetchManifest(apiUrl: string): Promise<DevnetManifest> {
     try {
         response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     } catch (error) {
-        const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+        const cause = networkErrorCode(error) ?? innermostMessage(error);
         throw new DevnetApiError(`no service answers at ${apiUrl} (${cause}): start the devnet with \`npm start\` first, or point --api at a running one`);
     }
     if (response.status === 404) {
@@ -54,4 +54,20 @@ async function fetchManifest(apiUrl: string): Promise<DevnetManifest> {
     }
     if (!response.ok) throw new DevnetApiError(`the service at ${apiUrl} answered ${response.status} for its devnet manifest: ${await response.text()}`);
     return await response.json() as DevnetManifest;
+}
+
+/** The system error code behind a failed fetch (undici wraps it, sometimes in an AggregateError of every address tried). */
+function networkErrorCode(error: unknown): string | undefined {
+    for (let e = error as { cause?: unknown; code?: string; errors?: unknown[] } | undefined; e; e = e.cause as typeof e) {
+        if (typeof e.code === 'string' && e.code !== 'UND_ERR_CONNECT') return e.code;
+        const inner = e.errors?.map(networkErrorCode).find(Boolean);
+        if (inner) return inner;
+    }
+    return undefined;
+}
+
+function innermostMessage(error: unknown): string {
+    let e = error as { cause?: unknown; message?: string };
+    while (e.cause && typeof e.cause === 'object') e = e.cause as typeof e;
+    return e.message ?? String(error);
 }

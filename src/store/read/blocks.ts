@@ -2,21 +2,36 @@ import type { BlockId } from '../../chain/chain-source.ts';
 import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 
+/** An indexed block, without its transactions. Block ids are `(wc,shard,seqno)` text. */
+export interface IndexedBlock {
+    id: BlockId;
+    utime: number;
+    /** The masterchain block committing this shard block; null for masterchain blocks. */
+    masterRef: string | null;
+    txCount: number;
+    /** Shard blocks a masterchain block commits (empty for shard blocks). */
+    shardBlocks: string[];
+    parents: string[];
+}
+
 /** Blocks of every workchain with `from <= utime <= to`, by utime, then workchain, then seqno. */
-export function blocksInTimeRange(db: IndexDb, from: bigint, to: bigint) {
-    return db.selectFrom('blocks').selectAll()
+export async function blocksInTimeRange(db: IndexDb, from: bigint, to: bigint): Promise<IndexedBlock[]> {
+    const rows = await db.selectFrom('blocks')
+        .select(['workchain', 'shard', 'seqno', 'utime', 'master_ref', 'tx_count', 'shard_blocks', 'parents'])
         .where('utime', '>=', from).where('utime', '<=', to)
         .orderBy('utime').orderBy('workchain').orderBy('seqno').orderBy('shard')
         .execute();
+    return rows.map(row => ({
+        id: { workchain: toNumber(row.workchain), shard: row.shard, seqno: toNumber(row.seqno) },
+        utime: toNumber(row.utime),
+        masterRef: row.master_ref,
+        txCount: toNumber(row.tx_count),
+        shardBlocks: JSON.parse(row.shard_blocks) as string[],
+        parents: JSON.parse(row.parents) as string[],
+    }));
 }
 
-export function blockExists(db: IndexDb, id: BlockId) {
-    return db.selectFrom('blocks').select('seqno')
-        .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
-        .executeTakeFirst();
-}
-
-export interface IndexHeadRow {
+export interface IndexHead {
     workchain: number;
     shard: string;
     seqno: number;
@@ -24,12 +39,12 @@ export interface IndexHeadRow {
 }
 
 /** The newest indexed block of every shard. */
-export async function indexHeads(db: IndexDb): Promise<IndexHeadRow[]> {
+export async function indexHeads(db: IndexDb): Promise<IndexHead[]> {
     const tops = await db.selectFrom('blocks')
         .select(['workchain', 'shard', eb => eb.fn.max('seqno').as('seqno')])
         .groupBy(['workchain', 'shard'])
         .execute();
-    const heads: IndexHeadRow[] = [];
+    const heads: IndexHead[] = [];
     for (const top of tops) {
         const row = await db.selectFrom('blocks').select(['utime'])
             .where('workchain', '=', top.workchain).where('shard', '=', top.shard).where('seqno', '=', top.seqno)

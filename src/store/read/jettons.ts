@@ -1,36 +1,100 @@
-import type { IndexDb } from '../schema.ts';
+import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
+import type { IndexDb, JettonOperationsTable } from '../schema.ts';
+import { toNumber } from '../schema.ts';
+import { accountInterfaces } from './accounts.ts';
+
+/** A jetton transfer, mint or burn. Addresses are raw; `source` and `destination` are owners, not jetton wallets. */
+export interface JettonOperation {
+    operation: 'transfer' | 'mint' | 'burn';
+    utime: number;
+    lt: bigint;
+    transactionHash: string;
+    traceId: string;
+    master: string;
+    amount: bigint;
+    source: string | null;
+    destination: string | null;
+    queryId: bigint;
+    /** The forward payload as decoded at indexing: `{"text": …}`, a known message, or a BOC's hex; undefined when none. */
+    payload: unknown;
+}
+
+/** One page of an account's jetton history, with what is needed to show it. */
+export interface JettonHistoryPage {
+    operations: JettonOperation[];
+    /** The `beforeLt` of the next page; undefined on the last page. */
+    nextFrom: bigint | undefined;
+    /** Metadata of the operations' jettons whose master is indexed. */
+    jettons: Map<string, JettonMetadata>;
+    /** Interfaces of the operations' parties the index holds a state for. */
+    interfaces: Map<string, string[]>;
+}
 
 /**
  * Jetton operations where the account is the source or the destination owner, newest first,
  * strictly below `beforeLt`. Operations sharing the lt at the page boundary are never split
  * between pages (the cursor is an lt, so a split would lose the rest of them).
  */
-export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number) {
+export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<JettonHistoryPage> {
+    const { rows, nextFrom } = await historyRows(db, account, beforeLt, limit);
+    const operations = rows.map(decodeOperation);
+    const parties = operations.flatMap(op => [op.source, op.destination]).filter((a): a is string => a !== null);
+    const [jettons, interfaces] = await Promise.all([jettonMetadata(db, operations.map(op => op.master)), accountInterfaces(db, parties)]);
+    return { operations, nextFrom, jettons, interfaces };
+}
+
+/** Metadata of the jetton masters the index holds, by address. */
+export async function jettonMetadata(db: IndexDb, masters: readonly string[]): Promise<Map<string, JettonMetadata>> {
+    const unique = [...new Set(masters)];
+    const found = new Map<string, JettonMetadata>();
+    for (let i = 0; i < unique.length; i += 500) {
+        const rows = await db.selectFrom('jetton_masters').select(['address', 'metadata']).where('address', 'in', unique.slice(i, i + 500)).execute();
+        for (const row of rows) found.set(row.address, JSON.parse(row.metadata) as JettonMetadata);
+    }
+    return found;
+}
+
+type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transaction_hash' | 'trace_id' | 'master' | 'amount' | 'source' | 'destination' | 'query_id' | 'payload' | 'utime'>;
+
+const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
+
+async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: OperationRow[]; nextFrom: bigint | undefined }> {
     const side = (column: 'source' | 'destination') => {
-        let query = db.selectFrom('jetton_operations').selectAll().where(column, '=', account);
+        let query = db.selectFrom('jetton_operations').select(COLUMNS).where(column, '=', account);
         if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
         return query.orderBy('lt', 'desc').limit(limit + 1).execute();
     };
     const [sent, received] = await Promise.all([side('source'), side('destination')]);
     const byHash = new Map([...sent, ...received].map(op => [op.transaction_hash, op]));
     const rows = [...byHash.values()].sort((a, b) => (a.lt === b.lt ? (a.transaction_hash < b.transaction_hash ? -1 : 1) : a.lt > b.lt ? -1 : 1));
-    if (rows.length <= limit) return { operations: rows, nextFrom: undefined };
+    if (rows.length <= limit) return { rows, nextFrom: undefined };
     let page = rows.slice(0, limit);
     const boundary = page[page.length - 1].lt;
     if (rows[limit].lt === boundary) {
         page = page.filter(op => op.lt !== boundary);
         if (page.length === 0) {
-            const tied = await db.selectFrom('jetton_operations').selectAll()
+            const tied = await db.selectFrom('jetton_operations').select(COLUMNS)
                 .where('lt', '=', boundary)
                 .where(eb => eb.or([eb('source', '=', account), eb('destination', '=', account)]))
                 .orderBy('transaction_hash').execute();
-            return { operations: tied, nextFrom: boundary };
+            return { rows: tied, nextFrom: boundary };
         }
     }
-    return { operations: page, nextFrom: page[page.length - 1].lt };
+    return { rows: page, nextFrom: page[page.length - 1].lt };
 }
 
-export function jettonMasters(db: IndexDb, addresses: string[]) {
-    if (addresses.length === 0) return Promise.resolve([]);
-    return db.selectFrom('jetton_masters').select(['address', 'metadata']).where('address', 'in', [...new Set(addresses)]).execute();
+function decodeOperation(row: OperationRow): JettonOperation {
+    return {
+        operation: row.operation,
+        utime: toNumber(row.utime),
+        lt: row.lt,
+        transactionHash: row.transaction_hash,
+        traceId: row.trace_id,
+        master: row.master,
+        amount: BigInt(row.amount),
+        source: row.source,
+        destination: row.destination,
+        queryId: BigInt(row.query_id),
+        payload: row.payload !== null ? JSON.parse(row.payload) as unknown : undefined,
+    };
 }

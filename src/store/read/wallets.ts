@@ -1,8 +1,35 @@
 import type { IndexDb } from '../schema.ts';
+import { toNumber } from '../schema.ts';
 
-/** Wallet contracts holding any of the keys, with their account state. */
-export function walletsByPublicKeys(db: IndexDb, publicKeys: string[]) {
-    return db.selectFrom('wallets')
+/** A wallet contract with its account state and what it holds or takes part in. Addresses are raw. */
+export interface IndexedWallet {
+    address: string;
+    /** 64 lowercase hex characters. */
+    publicKey: string;
+    balance: bigint;
+    status: string;
+    lastUtime: number;
+    lastTxLt: bigint;
+    interfaces: string[];
+    getMethods: string[];
+    /** Installed plugins (v4) or extensions (v5). */
+    plugins: string[];
+    /** Whether signed messages are accepted; undefined for versions that cannot turn them off. */
+    signatureAllowed: boolean | undefined;
+    stats: WalletStats;
+}
+
+export interface WalletStats {
+    /** Jetton wallets with a non-zero balance. */
+    jettons: number;
+    nfts: number;
+    multisigs: number;
+    stakingPools: number;
+}
+
+/** Wallet contracts holding any of the keys, by address. */
+export async function walletsByPublicKeys(db: IndexDb, publicKeys: string[]): Promise<IndexedWallet[]> {
+    const rows = await db.selectFrom('wallets')
         .innerJoin('account_states', 'account_states.address', 'wallets.address')
         .select([
             'wallets.address', 'wallets.public_key', 'wallets.signature_allowed', 'wallets.plugins',
@@ -12,6 +39,25 @@ export function walletsByPublicKeys(db: IndexDb, publicKeys: string[]) {
         .where('wallets.public_key', 'in', [...new Set(publicKeys)])
         .orderBy('wallets.address')
         .execute();
+    const addresses = rows.map(row => row.address);
+    const [holdings, multisigs, stakes] = await Promise.all([holdingsOf(db, addresses), multisigCountOf(db, rows), stakingCountOf(db, addresses)]);
+    return rows.map(row => ({
+        address: row.address,
+        publicKey: row.public_key,
+        balance: row.balance,
+        status: row.status,
+        lastUtime: toNumber(row.last_utime),
+        lastTxLt: row.last_tx_lt,
+        interfaces: JSON.parse(row.interfaces) as string[],
+        getMethods: JSON.parse(row.get_methods) as string[],
+        plugins: JSON.parse(row.plugins) as string[],
+        signatureAllowed: row.signature_allowed === null ? undefined : toNumber(row.signature_allowed) !== 0,
+        stats: {
+            ...holdings.get(row.address)!,
+            multisigs: multisigs.get(row.address)!,
+            stakingPools: stakes.get(row.address)!,
+        },
+    }));
 }
 
 /** Per owner: jetton wallets with a non-zero balance and NFT items held. */

@@ -114,6 +114,17 @@ export function peekOp(cell: Cell): number | undefined {
     }
 }
 
+/** The query_id after a body's op (the 64 bits most TEP bodies start with), or undefined for shorter cells. */
+export function peekQueryId(cell: Cell): bigint | undefined {
+    if (cell.isExotic || cell.bits.length < 32 + 64) return undefined;
+    return cell.beginParse().skip(32).loadUintBig(64);
+}
+
+/** A cell with neither bits nor refs (an empty forward payload). */
+export function isEmptyCell(cell: Cell): boolean {
+    return cell.bits.length === 0 && cell.refs.length === 0;
+}
+
 /** Runs a parser on a cell or slice; `null` instead of an exception. */
 export function tryLoad<T>(loader: (s: Slice) => T, src: Cell | Slice): T | null {
     try {

@@ -6,7 +6,10 @@
  * - `parseBody(body, hint)`: the same bodies as typed objects (bigint amounts, @ton/core Address),
  *   for the indexer and the action engine.
  * - one module per family with `loadX(slice)` parsers that take the whole body (op included)
- *   and throw `BodyParseError` (or a @ton/core read error) on malformed input.
+ *   and throw `BodyParseError` (or a @ton/core read error) on malformed input. The standard
+ *   families (comments, jettons, NFTs, bounces, wallets) are also decoded by op: `registry/`
+ *   holds their entries; the protocols' bodies (DEXes, staking, oracles …) are read by the
+ *   action patterns only.
  */
 export { decodeBody, formatOpCode, readOpCode, parseBody, valueJson, payloadJson, walletMessageJson, BODY_NAMES, KNOWN_OPS } from './registry.ts';
 export type { BodyHint, DecodedBody, ParsedBody, BodyName } from './registry.ts';
@@ -18,3 +21,14 @@ export * from './nft.ts';
 export * from './bounce.ts';
 export * from './wallet.ts';
 export * from './dedust.ts';
+export * from './stonfi.ts';
+export * from './pton.ts';
+export * from './tonco.ts';
+export * from './bidask.ts';
+export * from './whales.ts';
+export * from './ffvault.ts';
+export * from './affluent.ts';
+export * from './pyth.ts';
+export * from './xtr.ts';
+export * from './dns.ts';
+export * from './invoice.ts';

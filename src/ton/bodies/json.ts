@@ -41,3 +41,8 @@ export function pascalName(snake: string): string {
         .map((p) => (p.length ? p[0].toUpperCase() + p.slice(1) : p))
         .join('');
 }
+
+/** '0x' + 8 lowercase hex digits. */
+export function formatOpCode(op: number): string {
+    return '0x' + (op >>> 0).toString(16).padStart(8, '0');
+}

@@ -1,4 +1,4 @@
-import { Executor, defaultConfig } from '@ton/sandbox';
+import { defaultConfig, type IExecutor } from '@ton/sandbox';
 import {
     Address,
     Cell,
@@ -10,6 +10,7 @@ import {
 } from '@ton/core';
 import { methodId } from './get-methods.ts';
 import { librariesDictionary, libraryLookup, type LibraryLookup } from '../libraries.ts';
+import { MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS } from '../tvm-executor.ts';
 
 /**
  * Runs get-methods on the real TVM (@ton/sandbox's emulator, `Executor.runGetMethod`).
@@ -49,10 +50,13 @@ export function trimmedDefaultConfig(): string {
 /** Full default config of @ton/sandbox (for comparison; slow for get-methods). */
 export const FULL_DEFAULT_CONFIG: string = defaultConfig;
 
-let sharedExecutor: Promise<Executor> | undefined;
-/** One emulator per process (creating one loads a 5 MB WASM module). */
-export function getSharedExecutor(): Promise<Executor> {
-    sharedExecutor ??= Executor.create();
+let sharedExecutor: ResilientExecutor | undefined;
+/**
+ * One emulator per process for get-methods (creating one loads a 5 MB WASM module), replaced
+ * whenever it faults so that one bad account never breaks the get-methods of the others.
+ */
+export function getSharedExecutor(): ResilientExecutor {
+    sharedExecutor ??= new ResilientExecutor();
     return sharedExecutor;
 }
 
@@ -86,8 +90,8 @@ export interface GetMethodFailure {
 export type GetMethodResult = GetMethodSuccess | GetMethodFailure;
 
 export interface GetMethodRunnerOptions {
-    /** Emulator to use; default the process-wide shared one. */
-    executor?: Executor;
+    /** Emulator to use; default the process-wide shared one (a {@link ResilientExecutor}). */
+    executor?: IExecutor;
     /** Config dictionary as a base64 BOC; default {@link trimmedDefaultConfig}. */
     config?: string;
     /** Gas limit per call; default 1,000,000 (what liteservers allow for runSmcMethod). */
@@ -116,7 +120,7 @@ export class GetMethodRunner {
     private readonly now: () => number;
 
     private constructor(
-        private readonly executor: Executor,
+        private readonly executor: IExecutor,
         options: GetMethodRunnerOptions,
     ) {
         this.config = options.config ?? trimmedDefaultConfig();
@@ -126,7 +130,7 @@ export class GetMethodRunner {
     }
 
     static async create(options: GetMethodRunnerOptions = {}): Promise<GetMethodRunner> {
-        const executor = options.executor ?? (await getSharedExecutor());
+        const executor = options.executor ?? getSharedExecutor();
         return new GetMethodRunner(executor, options);
     }
 
@@ -172,6 +176,11 @@ export class GetMethodRunner {
         options: RunOptions = {},
     ): Promise<GetMethodResult> {
         const id = typeof method === 'number' ? method : methodId(method);
+        // The emulator frees and writes back the stack recursively: a deep argument would overflow its WASM stack.
+        const argumentDepth = deepestCell(args);
+        if (argumentDepth > MAX_TVM_MESSAGE_DEPTH) {
+            return failure(null, null, `an argument is ${argumentDepth} cells deep; get-methods take arguments at most ${MAX_TVM_MESSAGE_DEPTH} cells deep`);
+        }
         let response;
         try {
             response = await this.executor.runGetMethod({
@@ -199,11 +208,18 @@ export class GetMethodRunner {
         if (output.vm_exit_code !== 0 && output.vm_exit_code !== 1) {
             return failure(output.vm_exit_code, gasUsed, `exit code ${output.vm_exit_code}`);
         }
+        let stackCell: Cell;
         let stack: TupleItem[];
         try {
-            stack = parseTuple(Cell.fromBase64(output.stack));
+            stackCell = Cell.fromBase64(output.stack);
+            stack = parseTuple(stackCell);
         } catch (err) {
             return failure(output.vm_exit_code, gasUsed, `unreadable stack: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        if (stackCell.depth() > TVM_LIMITS.serializedDepth) {
+            // Writing it out ran the emulator's stack over its globals: the answer and the instance are suspect.
+            if (this.executor instanceof ResilientExecutor) await this.executor.discard(this.config, `a get-method's result stack is ${stackCell.depth()} cells deep`);
+            return failure(output.vm_exit_code, gasUsed, `the result stack is ${stackCell.depth()} cells deep; the emulator writes out at most ${TVM_LIMITS.serializedDepth}`);
         }
         return {
             ok: true,
@@ -213,6 +229,16 @@ export class GetMethodRunner {
             reader: () => new TupleReader(stack),
         };
     }
+}
+
+/** Depth of the deepest cell among get-method arguments (cells, slices, builders, inside tuples too). */
+function deepestCell(items: readonly TupleItem[]): number {
+    let deepest = 0;
+    for (const item of items) {
+        if (item.type === 'cell' || item.type === 'slice' || item.type === 'builder') deepest = Math.max(deepest, item.cell.depth());
+        else if (item.type === 'tuple') deepest = Math.max(deepest, deepestCell(item.items));
+    }
+    return deepest;
 }
 
 function failure(exitCode: number | null, gasUsed: bigint | null, error: string): GetMethodFailure {

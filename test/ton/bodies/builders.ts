@@ -120,3 +120,12 @@ export function truncateBits(c: Cell, bits: number): Cell {
 export function dropRefs(c: Cell): Cell {
     return beginCell().storeBits(c.bits).endCell();
 }
+
+/** A parsed body with addresses as raw strings and cells as their hashes, for deepEqual. */
+export function plain(v: unknown): unknown {
+    if (Address.isAddress(v)) return v.toRawString();
+    if (v instanceof Cell) return `cell:${v.hash().toString('hex')}`;
+    if (Buffer.isBuffer(v) || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map(plain);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+}

@@ -1,0 +1,30 @@
+import type { IndexedWallet } from '../../store/read/wallets.ts';
+
+/** WalletsByPublicKeys (spec 2.11): one item per requested key, in request order, duplicates kept. */
+export function presentWalletsByPublicKeys(keys: string[], wallets: IndexedWallet[]) {
+    return { items: keys.map(key => ({ public_key: key, wallets: wallets.filter(w => w.publicKey === key).map(presentWallet) })) };
+}
+
+/** Wallet (spec 2.11). */
+function presentWallet(wallet: IndexedWallet) {
+    // A v5r1 wallet has extensions where a v4 wallet has plugins.
+    const pluginType = wallet.interfaces.includes('wallet_v5r1') ? 'extension' : 'plugin';
+    return {
+        address: wallet.address,
+        is_wallet: true,
+        balance: wallet.balance,
+        stats: {
+            nfts_count: wallet.stats.nfts,
+            jettons_count: wallet.stats.jettons,
+            multisig_count: wallet.stats.multisigs,
+            staking_count: wallet.stats.stakingPools,
+        },
+        plugins: wallet.plugins.map(address => ({ address, type: pluginType, status: 'active' })),
+        status: wallet.status,
+        last_activity: wallet.lastUtime,
+        get_methods: wallet.getMethods,
+        last_lt: wallet.lastTxLt,
+        interfaces: wallet.interfaces,
+        signature_disabled: wallet.signatureAllowed === undefined ? undefined : !wallet.signatureAllowed,
+    };
+}

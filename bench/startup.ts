@@ -27,16 +27,19 @@ export async function startupBench(): Promise<void> {
         await waitForLine(first, /devnet ready/);
         await stop(first);
         const devnet: number[] = [];
+        const devnetUp: number[] = [];
         const apiOnly: number[] = [];
         for (let i = 0; i < ROUNDS; i++) {
-            devnet.push(await timeToFirstAnswer(dir.path, []));
-            apiOnly.push(await timeToFirstAnswer(dir.path, ['--source', 'none']));
+            devnet.push(await timeToFirstAnswer(dir.path, [], '/v2/status'));
+            devnetUp.push(await timeToFirstAnswer(dir.path, [], '/v2/devnet/manifest'));
+            apiOnly.push(await timeToFirstAnswer(dir.path, ['--source', 'none'], '/v2/status'));
         }
         console.log(`\n## Start-up (compiled CLI, median of ${ROUNDS})\n`);
         console.log('| measure | ms |');
         console.log('|---|---|');
         console.log(`| \`native-explorer help\` (spawn to exit) | ${help.toFixed(0)} |`);
         console.log(`| \`native-explorer serve\` on an existing devnet: spawn to first 200 of GET /v2/status | ${medianOf(devnet).toFixed(0)} |`);
+        console.log(`| the same: spawn to first 200 of GET /v2/devnet/manifest (the devnet restored and running) | ${medianOf(devnetUp).toFixed(0)} |`);
         console.log(`| \`native-explorer serve --source none\` on the same index: spawn to first 200 | ${medianOf(apiOnly).toFixed(0)} |`);
     } finally {
         dir.remove();
@@ -50,10 +53,10 @@ function spawnServe(dataDir: string, extra: string[], port = nextPort++): ChildP
     return Object.assign(child, { port });
 }
 
-async function timeToFirstAnswer(dataDir: string, extra: string[]): Promise<number> {
+async function timeToFirstAnswer(dataDir: string, extra: string[], path: string): Promise<number> {
     const started = process.hrtime.bigint();
     const child = spawnServe(dataDir, extra);
-    const url = `http://127.0.0.1:${child.port}/v2/status`;
+    const url = `http://127.0.0.1:${child.port}${path}`;
     for (;;) {
         if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}`);
         const ok = await fetch(url).then(r => r.status === 200, () => false);

@@ -3,7 +3,6 @@ import { formatRawAddress } from '../ton/address.ts';
 import { WALLET_V4_INTERFACES, WALLET_V5R1, peekOp } from '../ton/bodies/index.ts';
 import type { ActionDraft } from './action.ts';
 import { parseTxBody, type Bubble, type BubbleTx } from './bubble.ts';
-import { implementsInterface } from './interfaces.ts';
 import type { ActionTraceNode } from './trace-input.ts';
 import { ValueFlow } from './value-flow.ts';
 
@@ -161,8 +160,4 @@ function syntheticActions(tx: BubbleTx, node: ActionTraceNode): ActionDraft[] {
         }
     }
     return out;
-}
-
-export function isWalletAccount(interfaces: readonly string[]): boolean {
-    return implementsInterface(interfaces, 'wallet');
 }

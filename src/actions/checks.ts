@@ -42,8 +42,6 @@ export const succeeded: Check = (b) => txOf(b)?.success === true;
 
 export const hasValue: Check = (b) => (txOf(b)?.inputAmount ?? 0n) > 0n;
 
-export const isInternal: Check = (b) => txOf(b)?.external === false;
-
 /** A check on the transaction itself, for conditions the helpers above do not cover. */
 export function txWhere(predicate: (tx: BubbleTx, bubble: Bubble) => boolean): Check {
     return (b) => {

@@ -10,7 +10,7 @@ export type { MessageSink };
 export { MessageRejectedError } from '../chain/message-sink.ts';
 
 export interface DevnetControl extends MessageSink {
-    manifest(): DevnetManifest;
+    manifest(): Promise<DevnetManifest>;
     faucet(to: Address, amount: bigint): Promise<{ address: string; amount: bigint; messageHash: string; traceId: string }>;
     readonly faucetCap: bigint;
 }

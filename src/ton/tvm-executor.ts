@@ -1,12 +1,12 @@
 import { Address, beginCell, Cell, external, parseTuple, storeMessage, storeShardAccount, type TupleItem } from '@ton/core';
-import {
+import type {
     Executor,
-    type ExecutorEmulationResult,
-    type ExecutorGetMethodArgs,
-    type ExecutorGetMethodResult,
-    type ExecutorRunTickTockArgs,
-    type ExecutorRunTransactionArgs,
-    type IExecutor,
+    ExecutorEmulationResult,
+    ExecutorGetMethodArgs,
+    ExecutorGetMethodResult,
+    ExecutorRunTickTockArgs,
+    ExecutorRunTransactionArgs,
+    IExecutor,
 } from '@ton/sandbox';
 import { readBoc } from './boc/boc-reader.ts';
 
@@ -103,7 +103,7 @@ export class ResilientExecutor implements IExecutor {
     private readonly retired = new WeakSet<Executor>();
     private restartCount = 0;
 
-    constructor(private readonly create: () => Promise<Executor> = () => Executor.create()) {
+    constructor(private readonly create: () => Promise<Executor> = createEmulator) {
         this.instance = create();
     }
 
@@ -206,3 +206,11 @@ async function checkExecutor(executor: Executor, config: string, transactions: b
     if (typeof result?.success !== 'boolean') throw new Error('a new emulator failed its check (a transaction with the config)');
 }
 
+/**
+ * A new emulator instance. @ton/sandbox is loaded on first use: a process that never runs the TVM
+ * (an API process nobody asks to emulate yet) starts without it.
+ */
+async function createEmulator(): Promise<Executor> {
+    const { Executor } = await import('@ton/sandbox');
+    return Executor.create();
+}

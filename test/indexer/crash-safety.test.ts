@@ -363,7 +363,7 @@ class LoadGenerator {
     private stopped = false;
     private readonly loops: Promise<void>[];
 
-    constructor(private readonly base: string, private readonly manifest: Manifest, private readonly stats: LoadStats) {
+    constructor(base: string, manifest: Manifest, private readonly stats: LoadStats) {
         const targets = ['alice-v3r2', 'bob-v4r2', 'bob-v5r1'].map(name => accountOf(manifest, name).address);
         this.loops = [
             ...Array.from({ length: FAUCET_WORKERS }, (_, worker) =>

@@ -15,7 +15,7 @@ export function devnetRoutes(services: ApiServices) {
     };
     return async (app: FastifyInstance) => {
         operation(app, 'getDevnetManifest', async () => {
-            const manifest = devnetOnly().manifest();
+            const manifest = await devnetOnly().manifest();
             const wallets = manifest.accounts.filter(account => account.secret_key).map(account => account.address);
             return manifestWithSeqnos(manifest, await walletSeqnos(services.store.db, wallets));
         });

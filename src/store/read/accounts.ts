@@ -1,13 +1,9 @@
 import type { IndexDb } from '../schema.ts';
+import { readInChunks } from '../chunks.ts';
 
 /** Interfaces of the given accounts as the index knows them (accounts it has no state for are absent). */
 export async function accountInterfaces(db: IndexDb, addresses: Iterable<string>): Promise<Map<string, string[]>> {
-    const unique = [...new Set(addresses)];
-    const found = new Map<string, string[]>();
-    for (let i = 0; i < unique.length; i += 500) {
-        const rows = await db.selectFrom('account_states').select(['address', 'interfaces'])
-            .where('address', 'in', unique.slice(i, i + 500)).execute();
-        for (const row of rows) found.set(row.address, JSON.parse(row.interfaces) as string[]);
-    }
-    return found;
+    const rows = await readInChunks([...new Set(addresses)], 500, chunk => db.selectFrom('account_states').select(['address', 'interfaces'])
+        .where('address', 'in', chunk).execute());
+    return new Map(rows.map(row => [row.address, JSON.parse(row.interfaces) as string[]]));
 }

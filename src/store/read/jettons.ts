@@ -1,6 +1,7 @@
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import type { IndexDb, JettonOperationsTable } from '../schema.ts';
 import { toNumber } from '../schema.ts';
+import { readInChunks } from '../chunks.ts';
 import { accountInterfaces } from './accounts.ts';
 
 /** A jetton transfer, mint or burn. Addresses are raw; `source` and `destination` are owners, not jetton wallets. */
@@ -45,13 +46,9 @@ export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigi
 
 /** Metadata of the jetton masters the index holds, by address. */
 export async function jettonMetadata(db: IndexDb, masters: readonly string[]): Promise<Map<string, JettonMetadata>> {
-    const unique = [...new Set(masters)];
-    const found = new Map<string, JettonMetadata>();
-    for (let i = 0; i < unique.length; i += 500) {
-        const rows = await db.selectFrom('jetton_masters').select(['address', 'metadata']).where('address', 'in', unique.slice(i, i + 500)).execute();
-        for (const row of rows) found.set(row.address, JSON.parse(row.metadata) as JettonMetadata);
-    }
-    return found;
+    const rows = await readInChunks([...new Set(masters)], 500, chunk => db.selectFrom('jetton_masters').select(['address', 'metadata'])
+        .where('address', 'in', chunk).execute());
+    return new Map(rows.map(row => [row.address, JSON.parse(row.metadata) as JettonMetadata]));
 }
 
 type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transaction_hash' | 'trace_id' | 'master' | 'amount' | 'source' | 'destination' | 'query_id' | 'payload' | 'utime'>;

@@ -1,5 +1,6 @@
 import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
+import { readInChunks } from '../chunks.ts';
 
 /** A wallet contract with its account state and what it holds or takes part in. Addresses are raw. */
 export interface IndexedWallet {
@@ -103,11 +104,9 @@ export async function multisigCountOf(db: IndexDb, wallets: Array<{ address: str
 /** For each address: how many staking pools (TF nominator pools, single-nominator pools) it has a stake in. */
 export async function stakingCountOf(db: IndexDb, addresses: readonly string[]): Promise<Map<string, number>> {
     const result = new Map(addresses.map(address => [address, 0]));
-    const unique = [...new Set(addresses)];
-    for (let i = 0; i < unique.length; i += 500) {
-        const rows = await db.selectFrom('pool_stakers').select(['staker', eb => eb.fn.count<string>('pool').as('pools')])
-            .where('staker', 'in', unique.slice(i, i + 500)).groupBy('staker').execute();
-        for (const row of rows) result.set(row.staker, Number(row.pools));
-    }
+    const rows = await readInChunks([...new Set(addresses)], 500, chunk => db.selectFrom('pool_stakers')
+        .select(['staker', eb => eb.fn.count<string>('pool').as('pools')])
+        .where('staker', 'in', chunk).groupBy('staker').execute());
+    for (const row of rows) result.set(row.staker, Number(row.pools));
     return result;
 }

@@ -25,7 +25,3 @@ export type WalletInterface = (typeof WALLET_INTERFACES)[number];
 export const WALLET_V3_INTERFACES: readonly string[] = [WALLET_V3R1, WALLET_V3R2];
 /** Interfaces whose external body is `wallet_signed_v4` (v3 layout plus an op byte). */
 export const WALLET_V4_INTERFACES: readonly string[] = [WALLET_V4R1, WALLET_V4R2];
-
-export function isWalletInterface(name: string): name is WalletInterface {
-    return (WALLET_INTERFACES as readonly string[]).includes(name);
-}

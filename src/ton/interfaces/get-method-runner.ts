@@ -1,4 +1,6 @@
-import { defaultConfig, type IExecutor } from '@ton/sandbox';
+import type { IExecutor } from '@ton/sandbox';
+// The config module alone: the package's index loads the whole sandbox (blockchain, assembler, …).
+import { defaultConfig } from '@ton/sandbox/dist/config/defaultConfig.js';
 import {
     Address,
     Cell,

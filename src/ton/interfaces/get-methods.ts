@@ -1,4 +1,4 @@
-import { Cell, CellType, Dictionary } from '@ton/core';
+import { Cell } from '@ton/core';
 import { hashmapKeys } from './hashmap-keys.ts';
 import { resolveLibraryCode, type LibraryLookup } from '../libraries.ts';
 

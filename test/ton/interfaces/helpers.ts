@@ -1,4 +1,4 @@
-import { Address, Cell, beginCell } from '@ton/core';
+import { Address, Cell } from '@ton/core';
 import { runTolkCompiler } from '@ton/tolk-js';
 import { runtime, text } from 'ton-assembly';
 

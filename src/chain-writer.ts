@@ -38,6 +38,7 @@ export async function startChainWriter(config: ServiceConfig, store: Store, even
     // Registered before the first block can be produced (the devnet's timer fires a block interval after start).
     const ready = seedIndexed(devnet, indexer, events.progress);
     devnet.onFailure(error => events.log(`devnet: block production failed: ${error.message}`));
+    devnet.onWarning(message => events.log(`devnet: ${message}`));
     const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));
     const sink = indexedSink(devnet, indexer);
     return {

@@ -134,6 +134,31 @@ describe('an emulator fault below the guard is survived by emulation and by the 
     });
 });
 
+describe('a fault in the middle of a cascade', () => {
+    it('keeps the transactions made before it, drops the rest, says so in the log, and the devnet goes on', async () => {
+        const warnings: string[] = [];
+        service.devnet!.onWarning(message => warnings.push(message));
+        const init = deepener();
+        const target = contractAddress(0, init);
+        // bob's wallet deploys the deepener with a body it wraps deeper than the emulator can write out:
+        // the wallet's own transaction runs, the deepener's (the second of the cascade) faults.
+        const wallet = DevnetWallet.fromManifest(accountNamed(manifest, 'bob-v4r2'));
+        const message = await wallet.transfer(await seqnoOf('bob-v4r2'), Math.floor(Date.now() / 1000) + 300, [
+            internal({ to: target, value: 100_000_000n, bounce: false, init, body: beginCell().storeRef(chain(MAX_TVM_MESSAGE_DEPTH - 4)).endCell() }),
+        ]);
+        assert.ok(message.depth() <= MAX_TVM_MESSAGE_DEPTH, `the wallet's message is ${message.depth()} deep`);
+        const sent = await sendMessage(base64(message));
+        assert.equal(sent.status, 200, sent.text);
+        assert.equal(warnings.length, 1, warnings.join('\n'));
+        assert.match(warnings[0], /the TVM emulator failed .*it was restarted; a message's cascade stopped after 1 transaction\(s\), which stand, and the rest of it was dropped/);
+        const trace = await call('getTrace', `${service.base}/traces/${sent.body.trace_id}`);
+        assert.equal(trace.status, 200, trace.text);
+        assert.equal(trace.body.children?.length ?? 0, 0, 'the faulted transaction is not in the trace');
+        const after = await sendMessage(await signedTransfer('bob-v4r2', accountNamed(manifest, 'alice-v3r2').address));
+        assert.equal(after.status, 200, after.text);
+    });
+});
+
 /** What JavaScript's own failures look like in text: none may reach a client. */
 const INTERNALS = /Cannot read|properties of|undefined|is not a function|is not iterable|Maximum call stack|RangeError|TypeError|SyntaxError|ReferenceError|out of bounds|Index \d|\[object|NaN|Unexpected token|safe integer/;
 

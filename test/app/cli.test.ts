@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { SEED_STEPS } from '../../src/chain/devnet/seed.ts';
 import { startDevnetService, waitForSeed } from '../helpers/devnet-service.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';
+import { blockFile, readSummary } from '../helpers/fixtures.ts';
 import { accountNamed, call, manifestOf } from '../api/api-call.ts';
 
 /** The CLI from the sources (tests run the TypeScript; the compiled copy is what `npm start` runs). */
@@ -54,6 +55,22 @@ test('serve prints each seed step as it is indexed, one line when the devnet is 
         assert.ok(readyLine > lines.indexOf(steps.at(-1)!), 'the ready line follows the last seed step');
         assert.match(lines.at(-1)!, /^native-explorer: stopped; index at (masterchain|basechain) block \d+$/);
         assert.equal(lines.filter(line => line.includes('stopped')).length, 1);
+    } finally {
+        dir.remove();
+    }
+});
+
+test('import-blocks indexes block files once, and a second run finds them indexed', async () => {
+    const dir = tempDir();
+    try {
+        const files = [blockFile('block-5'), blockFile('block-4')];
+        const first = await runCli(['import-blocks', '--data-dir', dir.path, ...files]);
+        assert.equal(first.code, 0, first.stderr);
+        const transactions = readSummary('block-5').tx_quantity + readSummary('block-4').tx_quantity;
+        assert.match(first.stdout, new RegExp(`^indexed 2 new block\\(s\\) with ${transactions} transaction\\(s\\); 0 already in the index$`, 'm'));
+        const again = await runCli(['import-blocks', '--data-dir', dir.path, ...files]);
+        assert.equal(again.code, 0, again.stderr);
+        assert.match(again.stdout, /^indexed 0 new block\(s\) with 0 transaction\(s\); 2 already in the index$/m);
     } finally {
         dir.remove();
     }

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { startService } from '../../src/app.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from '../../src/config/config.ts';
 import { WriterLockHeldError } from '../../src/store/locks/writer-lock.ts';
+import { importBlockFiles } from '../../src/chain/files/import-blocks.ts';
+import { blockFile } from '../helpers/fixtures.ts';
 import { startDevnetService } from '../helpers/devnet-service.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';
 import { call } from '../api/api-call.ts';
@@ -36,7 +38,7 @@ async function waitFirstBlock(service: Awaited<ReturnType<typeof startService>>)
 }
 
 describe('one writer per data directory', () => {
-    test('a second serve on the same data directory is refused at once, names the holder and writes nothing', async () => {
+    test('a second serve (or import-blocks) on the same data directory is refused at once, names the holder and writes nothing', async () => {
         const dir = tempDir();
         const first = await startDevnetService({ blockIntervalMs: 50 }, dir.path);
         try {
@@ -64,6 +66,13 @@ describe('one writer per data directory', () => {
                 assert.match(stderr, new RegExp(`^data directory ${dir.path} is in use by another writer: pid ${process.pid} `));
                 assert.doesNotMatch(stderr, /\n\s+at /);
                 assert.ok(Date.now() - started < 20_000);
+
+                // import-blocks writes the index too: refused the same way.
+                await assert.rejects(importBlockFiles({ ...DEFAULT_CONFIG, dataDir: dir.path }, [blockFile('block-5')], () => undefined), (error: Error) => {
+                    assert.ok(error instanceof WriterLockHeldError);
+                    assert.match(error.message, new RegExp(`pid ${process.pid} on \\S+ \\(serve, `));
+                    return true;
+                });
 
                 assert.deepEqual(snapshot(dir.path), before, 'the refused writers changed the data directory');
             } finally {

@@ -100,6 +100,8 @@ export class DevnetSource implements ChainSource, MessageSink {
 
     async start(): Promise<void> {
         this.chain = await SandboxChain.start();
+        this.chain.onCascadeCut = (fault, made) => this.events.emit('warning',
+            `${fault.message}; a message's cascade stopped after ${made} transaction(s), which stand, and the rest of it was dropped`);
         const genesis = this.log.meta<GenesisSpec>('genesis');
         if (genesis) await this.restore(genesis);
         else await this.createGenesis();
@@ -164,6 +166,11 @@ export class DevnetSource implements ChainSource, MessageSink {
         return new Promise((resolve, reject) => {
             this.jobs.push({ build, done: outcome => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
         });
+    }
+
+    /** Something the chain did differently from a real one (it keeps going). */
+    onWarning(listener: (message: string) => void): void {
+        this.events.on('warning', listener);
     }
 
     /** A block could not be produced (the chain keeps going with the next one). */

@@ -83,6 +83,9 @@ export class SandboxChain extends Blockchain {
      * transactions made so far stand (they are the chain's now) and the rest of the cascade is
      * dropped; a fault on the message's own transaction rejects with the {@link TvmFault}.
      */
+    /** Told when a fault cut a message's cascade short after some of its transactions ran (they stand; the rest never happens). */
+    onCascadeCut?: (fault: TvmFault, transactionsMade: number) => void;
+
     override async sendMessage(message: Message | Cell, params?: MessageParams) {
         const cell = message instanceof Cell ? message : beginCell().store(storeMessage(message)).endCell();
         if (cell.depth() > MAX_TVM_MESSAGE_DEPTH) {
@@ -97,6 +100,7 @@ export class SandboxChain extends Blockchain {
             this.clearQueue();
             const made = this.transactions.slice(before);
             if (!(error instanceof TvmFault) || made.length === 0) throw error;
+            this.onCascadeCut?.(error, made.length);
             return { transactions: made, events: made.flatMap(tx => tx.events), externals: made.flatMap(tx => tx.externals) };
         } finally {
             // The whole cascade has run: what is left was never delivered (e.g. a rejected external message).

@@ -21,6 +21,7 @@ import { devnetRoutes } from './routes/devnet.ts';
 import { jettonRoutes } from './routes/jettons.ts';
 import { walletRoutes } from './routes/wallets.ts';
 import { notYetImplementedRoutes } from './routes/not-yet-implemented.ts';
+import { multisigRoutes } from './routes/multisig.ts';
 
 export interface ServerOptions {
     logger?: boolean;
@@ -76,6 +77,7 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(jettonRoutes(services));
     await app.register(walletRoutes(services));
     await app.register(emulationRoutes(services));
+    await app.register(multisigRoutes(services));
     await app.register(notYetImplementedRoutes());
     return app;
 }

@@ -14,6 +14,7 @@ import { readBoc } from '../ton/boc/boc-reader.ts';
 import { encodeExtraBalance } from '../ton/extra-currencies.ts';
 import { writePublicLibraries } from './library-rows.ts';
 import { currentStates } from './current-states.ts';
+import { writeMultisigOrders } from './multisig-orders.ts';
 
 export interface IndexedBlockSummary {
     inserted: boolean;
@@ -64,6 +65,7 @@ export async function indexBlock(
             await writeMultisigMembers(trx, current, inspected);
             await writePoolStakers(trx, current, inspected);
             await writePublicLibraries(trx, current);
+            await writeMultisigOrders(trx, current, inspected, parsed);
             await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
             if (block.config) await saveChainConfig(trx, block);
         }

@@ -179,6 +179,30 @@ export interface MultisigMembersTable {
     kind: 'address' | 'public_key';
 }
 
+/**
+ * A multisig v2 order as its newest state has it (initialised orders only). Addresses raw.
+ */
+export interface MultisigOrdersTable {
+    address: string;
+    multisig: string;
+    /** uint256 as decimal text. */
+    order_seqno: string;
+    threshold: IntColumn;
+    sent_for_execution: IntColumn;
+    /** JSON array of the order's own copy of the signers, by index. */
+    signers: string;
+    /** JSON array: the signers whose approval bit is set, by ascending index. */
+    signed_by: string;
+    approvals_num: IntColumn;
+    /** Unix seconds (uint48). */
+    expiration_date: bigint;
+    /** The `order` cell (the actions dictionary's root) as a BOC. */
+    actions: Buffer;
+    /** utime of the transaction that processed the order's first `init`; null until one is indexed. */
+    creation_date: bigint | null;
+    last_tx_lt: bigint;
+}
+
 export interface SourceCursorsTable {
     source: string;
     cursor: string;
@@ -200,6 +224,7 @@ export interface IndexDatabase {
     chain_config: ChainConfigTable;
     public_libraries: PublicLibrariesTable;
     pool_stakers: PoolStakersTable;
+    multisig_orders: MultisigOrdersTable;
 }
 
 export type IndexDb = Kysely<IndexDatabase>;

@@ -294,7 +294,7 @@ interface HttpProbe {
 const PROBES: Record<string, HttpProbe> = {
     AccountIdInput: {
         send: value => call('getMultisigOrder', `${base}/multisig/order/${encodeURIComponent(value)}`),
-        acceptedStatus: 501,
+        acceptedStatus: 404,
         place: "path parameter 'account_id'",
     },
     HashInput: {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Address } from '@ton/core';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/api/server.ts';
 import { findOperation } from '../helpers/openapi-assert.ts';
@@ -28,8 +27,6 @@ after(async () => {
     await app?.close();
     await store?.dispose();
 });
-
-const RAW = '0:83dfd552e63729b472fcbcc8c45ebcc6691702558b68ec7527e1ba403a0f31a8';
 
 describe('GET /v2/rewards/round-rewards (not implemented yet)', () => {
     const rewards = (query: string) => call('getRoundRewards', `${base}/rewards/round-rewards${query}`);
@@ -59,30 +56,9 @@ describe('GET /v2/rewards/round-rewards (not implemented yet)', () => {
     });
 });
 
-describe('GET /v2/multisig/order/{account_id} (not implemented yet)', () => {
-    const order = (id: string) => call('getMultisigOrder', `${base}/multisig/order/${encodeURIComponent(id)}`);
-
-    it('answers 501 with an error body saying what is not implemented, for any address form', async () => {
-        const address = Address.parseRaw(RAW);
-        for (const id of [RAW, address.toString(), address.toString({ bounceable: false, urlSafe: false })]) {
-            const response = await order(id);
-            assertError(response, 501, 'multisig orders', 'not implemented yet');
-            assert.deepEqual(Object.keys(response.body), ['error'], id);
-        }
-    });
-
-    it('still validates account_id: a malformed address is a 400 naming it', async () => {
-        assertError(await order('nope'), 400, "path parameter 'account_id'", "'nope'");
-        assertError(await order(`0:${'g'.repeat(64)}`), 400, "path parameter 'account_id'");
-        const friendly = Address.parseRaw(RAW).toString();
-        const broken = `${friendly.slice(0, 47)}${friendly[47] === 'A' ? 'B' : 'A'}`;
-        assertError(await order(broken), 400, broken, 'checksum');
-    });
-});
-
 describe('the document says so', () => {
-    it('documents a 501 with the error body on both operations, and their descriptions say it', () => {
-        for (const operationId of ['getRoundRewards', 'getMultisigOrder']) {
+    it('documents a 501 with the error body on the operation, and its description says it', () => {
+        for (const operationId of ['getRoundRewards']) {
             const { operation } = findOperation(operationId);
             assert.deepEqual(operation.responses['501'], { $ref: '#/components/responses/NotImplemented' }, operationId);
             assert.match(operation.description, /not implemented yet/i, operationId);

@@ -26,10 +26,14 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
     chain_config: ['id', 'block_workchain', 'block_seqno', 'utime', 'config'],
     public_libraries: ['hash', 'publisher', 'boc'],
     pool_stakers: ['pool', 'staker', 'amount', 'pending_deposit'],
+    multisig_orders: [
+        'address', 'multisig', 'order_seqno', 'threshold', 'sent_for_execution', 'signers', 'signed_by', 'approvals_num',
+        'expiration_date', 'actions', 'creation_date', 'last_tx_lt',
+    ],
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

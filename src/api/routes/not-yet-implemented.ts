@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { parseAccountId } from '../../ton/input.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { operation } from './route.ts';
 
@@ -16,11 +15,6 @@ export function notYetImplementedRoutes() {
                 throw badRequest(`give exactly one of the query parameters election_id, block and unixtime to select the round${selectors.length > 1 ? `; got ${selectors.join(', ')}` : ''}`);
             }
             throw notImplemented('round rewards (GET /v2/rewards/round-rewards) are not implemented yet in this service');
-        });
-
-        operation(app, 'getMultisigOrder', async (request) => {
-            parseAccountId(request.params.account_id);
-            throw notImplemented('multisig orders (GET /v2/multisig/order/{account_id}) are not implemented yet in this service');
         });
     };
 }

@@ -7,6 +7,7 @@ import { chainConfig } from './0004-chain-config.ts';
 import { publicLibraries } from './0005-public-libraries.ts';
 import { poolStakers } from './0006-pool-stakers.ts';
 import { extraBalances } from './0007-extra-balances.ts';
+import { multisigOrders } from './0008-multisig-orders.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0005-public-libraries': publicLibraries(dialect),
                 '0006-pool-stakers': poolStakers(),
                 '0007-extra-balances': extraBalances(),
+                '0008-multisig-orders': multisigOrders(dialect),
             };
         },
     };

@@ -8,6 +8,7 @@ import {
     decodeAddressResult,
     decodeJettonMasterData,
     decodeJettonWalletData,
+    decodeMultisigOrderData,
     decodeNftCollectionData,
     decodeNftItemData,
     decodeNftSaleData,
@@ -21,6 +22,7 @@ import {
     decodeUint32,
 } from './standard-getters.ts';
 import { readWalletData, type WalletInfo } from './wallet-data.ts';
+import type { MultisigOrderState } from './multisig-order.ts';
 
 /**
  * Contract interface detection (TonAPI/tongo style): known code hashes first (interfaces fixed by
@@ -46,6 +48,8 @@ export interface DetectedContract {
     nftSale?: NftSaleData;
     /** A wallet v4 subscription plugin. */
     subscription?: SubscriptionData;
+    /** A multisig v2 order, as its `get_order_data` answers. */
+    multisigOrder?: MultisigOrderState;
 }
 
 /** What detection needs from a runner (GetMethodRunner, or a stand-in in tests). */
@@ -80,6 +84,7 @@ const PROBES: readonly { iface: string; getters: readonly string[]; accepts: (re
     { iface: 'nft_sale', getters: ['get_sale_data'], accepts: ([r]) => decodeNftSaleData(r)?.kind === 'sale' },
     { iface: 'nft_auction_v1', getters: ['get_sale_data'], accepts: ([r]) => decodeNftSaleData(r)?.kind === 'auction' },
     { iface: 'subscription_v1', getters: ['get_subscription_data'], accepts: ([r]) => decodeSubscriptionData(r) !== null },
+    { iface: 'multisig_order_v2', getters: ['get_order_data'], accepts: ([r]) => decodeMultisigOrderData(r) !== null },
     { iface: 'stonfi_pool', getters: ['get_pool_data'], accepts: ([r]) => isStonfiPoolData(r) },
     { iface: 'dedust_vault', getters: ['get_asset'], accepts: ([r]) => r.ok && r.stack.length === 1 && isDedustAsset(r.stack[0]) },
     {
@@ -139,6 +144,10 @@ export async function detectInterfaces(
     if (has('subscription_v1')) {
         const data = decodeSubscriptionData(await call('get_subscription_data'));
         if (data) detected.subscription = data;
+    }
+    if (has('multisig_order_v2') && present('get_order_data')) {
+        const data = decodeMultisigOrderData(await call('get_order_data'));
+        if (data) detected.multisigOrder = data;
     }
     if (has('nft_collection')) {
         const data = decodeNftCollectionData(await call('get_collection_data'));

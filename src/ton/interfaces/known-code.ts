@@ -57,6 +57,10 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['21ed0c903d5f1e4c163f15ae9936ba21917dc327b32eca81460afff88996de43', { interfaces: ['librarian'] }],
     ['19066394386660d91b6e9e32b6a95e1d74afd7298617f6be800c7dee3097a71c', { interfaces: ['nft_collection'] }],
     ['feb76371ce0a90ff0292d4f03a81be49dba94b5ec2ba559d3e97c3730a5836fa', { interfaces: ['nft_item'] }],
+    // multisig v2 (wire-compatible with mainnet's): the multisig, its order's code, and the library cell orders are deployed with
+    ['697e0bf03d9b63e875b2251b60a9d29b8ac29d7f2e1da4d8ca2e5cc7282eb501', { interfaces: ['multisig_v2'] }],
+    ['1e59e2fbffefbfc6de3e2b361027366375aaa69706e24d5eb9a95eb2ccc3c6be', { interfaces: ['multisig_order_v2'] }],
+    ['e2b989c2a85081f9678d031187cb4c1f934271540117aa8dc35e49f7bfee6e92', { interfaces: ['multisig_order_v2'] }],
     // jettons (TEP-74): @ton-community/assets-sdk 0.0.5 and tonweb 0.0.66 builds
     ['0571976c63ec1b7550230a2609dbedb36e1b64ef8d022a16b34ea57063185b2f', { interfaces: ['jetton_master'] }],
     ['f95ba0330b38cdf3459b1e811e5fc6fa6cfee566d7b764455c0468140365a737', { interfaces: ['jetton_master'] }],

@@ -2,6 +2,7 @@ import { Address, type Cell, type TupleItem } from '@ton/core';
 import { formatRawAddress } from '../address.ts';
 import { loadDedustAsset } from '../bodies/dedust.ts';
 import type { GetMethodResult } from './get-method-runner.ts';
+import { checkApprovals, loadMultisigOrderActions, loadSigners, type MultisigOrderState } from './multisig-order.ts';
 
 /**
  * Decoders of the standard get-methods' results. Each returns null unless the method succeeded
@@ -199,6 +200,35 @@ export function decodeSubscriptionData(result: GetMethodResult): SubscriptionDat
     const period = int(s[3]);
     if (!wallet || !beneficiary || amount === null || amount < 0n || period === null || period <= 0n) return null;
     return { wallet, beneficiary, amount, period };
+}
+
+/**
+ * Multisig v2 order `get_order_data` → (multisig_address:slice, order_seqno:int, threshold:int,
+ * sent_for_execution:int, signers:cell, approvals_mask:int, approvals_num:int, expiration_date:int,
+ * order:cell), the seven last all null before the order's init.
+ */
+export function decodeMultisigOrderData(result: GetMethodResult): MultisigOrderState | null {
+    const s = stackOf(result, 9);
+    if (!s || s.length !== 9) return null;
+    const multisig = address(s[0]);
+    const orderSeqno = int(s[1]);
+    if (!multisig || orderSeqno === null || orderSeqno < 0n || orderSeqno >= 1n << 256n) return null;
+    const rest = s.slice(2);
+    if (rest.every(item => item.type === 'null')) return { multisig: Address.parseRaw(multisig), orderSeqno, params: null };
+    const [threshold, sent, mask, count, expiration] = [rest[0], rest[1], rest[3], rest[4], rest[5]].map(int);
+    const signers = cell(rest[2]);
+    const order = cell(rest[6]);
+    if (threshold === null || sent === null || mask === null || count === null || expiration === null || !signers || !order) return null;
+    if (threshold < 0n || threshold > 255n || count < 0n || count > 255n || mask < 0n || mask >= 1n << 256n || expiration < 0n || expiration >= 1n << 48n) return null;
+    try {
+        const params = checkApprovals({
+            threshold: Number(threshold), sentForExecution: sent !== 0n, signers: loadSigners(signers), approvalsMask: mask,
+            approvalsNum: Number(count), expirationDate: Number(expiration), order, actions: loadMultisigOrderActions(order),
+        });
+        return { multisig: Address.parseRaw(multisig), orderSeqno, params };
+    } catch {
+        return null;
+    }
 }
 
 /** A slice holding exactly one DeDust asset (a vault's `get_asset`, a pool's `get_assets`). */

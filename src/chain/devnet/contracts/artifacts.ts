@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { Cell } from '@ton/core';
 
 /** The devnet's own contracts, written in Tolk (contracts/<name>.tolk), compiled by scripts/build-contracts.ts. */
-export const CONTRACT_NAMES = ['jetton-minter', 'jetton-wallet', 'nft-collection', 'nft-item', 'librarian', 'dns-collection', 'dns-item'] as const;
+export const CONTRACT_NAMES = [
+    'jetton-minter',
+    'jetton-wallet',
+    'nft-collection',
+    'nft-item',
+    'librarian',
+    'dns-collection',
+    'dns-item',
+    'multisig-order-v2',
+    'multisig-v2',
+] as const;
 
 export type ContractName = (typeof CONTRACT_NAMES)[number];
 

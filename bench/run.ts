@@ -1,12 +1,13 @@
 /**
  * Benchmarks of docs/BENCHMARKS.md. `npm run bench` runs all; `npm run bench -- ingest|devnet|api`
- * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
+ * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
  */
 import { ingestBench } from './ingest.ts';
 import { devnetAndApiBench } from './devnet-api.ts';
 import { jettonsBench } from './jettons.ts';
 import { emulationBench } from './emulation.ts';
 import { startupBench } from './startup.ts';
+import { multisigBench } from './multisig.ts';
 
 const sections = process.argv.slice(2);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
@@ -17,4 +18,5 @@ if (wants('devnet') || wants('api')) await devnetAndApiBench({ api: wants('api')
 if (wants('jettons')) await jettonsBench();
 if (wants('emulation')) await emulationBench();
 if (wants('startup')) await startupBench();
+if (wants('multisig')) await multisigBench();
 process.exit(0);

@@ -84,6 +84,10 @@ describe('GET /v2/devnet/manifest', () => {
             'faucet': 'wallet_v4r2', 'alice-v3r2': 'wallet_v3r2', 'bob-v4r2': 'wallet_v4r2', 'bob-v5r1': 'wallet_v5r1',
             'DUSD': 'jetton_master', 'DPTS': 'jetton_master', 'devnet-nft': 'nft_collection', 'devnet-multisig': 'multisig_v1',
             'devnet-librarian': 'librarian', 'DSTB': 'jetton_master', 'devnet-dns': 'nft_collection', 'alice.ton': 'nft_item',
+            'devnet-multisig-v2-2of3': 'multisig_v2', 'devnet-multisig-v2-3of5': 'multisig_v2',
+            'multisig-v2-2of3-order-0-executed': 'multisig_order_v2', 'multisig-v2-2of3-order-1-pending': 'multisig_order_v2',
+            'multisig-v2-2of3-order-2-text-approved': 'multisig_order_v2', 'multisig-v2-2of3-order-3-expired': 'multisig_order_v2',
+            'multisig-v2-3of5-order-0-partial': 'multisig_order_v2', 'multisig-v2-3of5-order-1-change-params': 'multisig_order_v2',
         });
         assert.equal(accountNamed(manifest, 'devnet-librarian').workchain_id, -1, 'libraries are published from the masterchain');
         for (const account of manifest.accounts.filter(a => a.kind.startsWith('wallet_'))) {

@@ -20,7 +20,7 @@ after(async () => {
 });
 
 describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', () => {
-    it("shows alice's mint and her DUSD transfer with its comment, bob's DPTS transfer to her, and DSTB from bob's v5r1", async () => {
+    it("shows alice's mint and her DUSD transfers (to bob with a comment, to the 2-of-3 multisig v2), bob's DPTS transfer to her, and DSTB from bob's v5r1", async () => {
         const alice = accountNamed(manifest, 'alice-v3r2').address;
         const bob = accountNamed(manifest, 'bob-v4r2').address;
         const bobV5 = accountNamed(manifest, 'bob-v5r1').address;
@@ -31,12 +31,15 @@ describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', (
         assert.equal(response.status, 200);
         const ops = response.body.operations;
         assert.deepEqual(ops.map((o: any) => [o.operation, o.jetton.address, o.amount]), [
+            ['transfer', dusd, '500000000'],
             ['transfer', dstb, '25000000'],
             ['transfer', dpts, '20000000000'],
             ['transfer', dusd, '1500000000'],
             ['mint', dusd, '1000000000000'],
         ]);
-        const [fromLibraryWallet, received, sent, mint] = ops;
+        const [toMultisig, fromLibraryWallet, received, sent, mint] = ops;
+        assert.equal(toMultisig.destination.address, accountNamed(manifest, 'devnet-multisig-v2-2of3').address);
+        assert.deepEqual(toMultisig.payload, { text: 'for the multisig' });
         // DSTB's wallets run the jetton wallet code published as a public library by the devnet's librarian.
         assert.equal(fromLibraryWallet.source.address, bobV5);
         assert.deepEqual(fromLibraryWallet.payload, { text: 'paid from a wallet running library code' });
@@ -130,14 +133,14 @@ describe('POST /v2/pubkeys/wallets/_bulk on the seeded devnet', () => {
         assert.equal(v4.stats.jettons_count, 2, 'bob holds DUSD and DPTS');
         assert.equal(v4.stats.nfts_count, 1, 'alice gave bob item 0');
         assert.equal(v5.stats.nfts_count, 1, 'bob-v5r1 kept item 1');
-        assert.equal(v5.stats.jettons_count, 1, 'bob-v5r1 holds DSTB, whose wallet runs library code');
+        assert.equal(v5.stats.jettons_count, 2, 'bob-v5r1 holds DSTB, whose wallet runs library code, and the DUSD the 2-of-3 multisig v2 sent him');
         const [aliceWallet] = items[2].wallets;
         assert.equal(aliceWallet.address, alice.address);
         assert.equal(aliceWallet.stats.jettons_count, 3, 'DUSD, DPTS and DSTB');
         assert.ok(BigInt(aliceWallet.balance) > 0n);
     });
 
-    it("counts the seeded multisig v1 (owners: bob's key and alice's) for their wallets only", async () => {
+    it("counts the seeded multisig v1 (owners: bob's key and alice's) for their wallets, and the multisigs v2 for their signers and proposers", async () => {
         const bobV4 = accountNamed(manifest, 'bob-v4r2');
         const bobV5 = accountNamed(manifest, 'bob-v5r1');
         const alice = accountNamed(manifest, 'alice-v3r2');
@@ -146,7 +149,8 @@ describe('POST /v2/pubkeys/wallets/_bulk on the seeded devnet', () => {
         const response = await bulk({ public_keys: [bobV4.public_key, alice.public_key, faucet.public_key] });
         assert.equal(response.status, 200);
         const countOf = Object.fromEntries(response.body.items.flatMap((item: any) => item.wallets.map((w: any) => [w.address, w.stats.multisig_count])));
-        assert.deepEqual(countOf, { [bobV4.address]: 1, [bobV5.address]: 1, [alice.address]: 1, [faucet.address]: 0 });
+        // v2: the faucet, alice and bob-v4r2 sign the 2-of-3 and the 3-of-5; bob-v5r1 proposes in the 3-of-5.
+        assert.deepEqual(countOf, { [bobV4.address]: 3, [bobV5.address]: 2, [alice.address]: 3, [faucet.address]: 2 });
     });
 
     it('rejects an empty list, bad keys and more than 100 keys with 400', async () => {

@@ -6,6 +6,7 @@ import { devnetLibraryJetton } from './library-seed.ts';
 import type { GenesisSpec, GenesisWallet } from './genesis.ts';
 import { devnetExtraCurrencies } from './extra-currency.ts';
 import { devnetDns } from './dns-seed.ts';
+import { devnetMultisigOrders, devnetMultisigsV2 } from './multisig-v2-seed.ts';
 
 export interface DevnetManifest {
     network: 'devnet';
@@ -34,6 +35,7 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
     const tokens = devnetTokens(byName, genesis.metadataBaseUrl);
     const library = devnetLibraryJetton(byName);
     const dns = devnetDns(byName);
+    const multisigs = devnetMultisigsV2(byName);
     const contract = (name: string, kind: string, address: Address, extra: { metadata_uri?: string } = {}) => ({
         name, kind, address: formatRawAddress(address), friendly_address: address.toString({ bounceable: true, testOnly: true }),
         workchain_id: address.workChain, ...extra,
@@ -60,6 +62,9 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             contract('DSTB', 'jetton_master', library.stable.address),
             contract('devnet-dns', 'nft_collection', dns.collection.address),
             contract(`${dns.domain.name}.ton`, 'nft_item', dns.domain.item),
+            contract(multisigs.small.name, 'multisig_v2', multisigs.small.address),
+            contract(multisigs.large.name, 'multisig_v2', multisigs.large.address),
+            ...devnetMultisigOrders(multisigs).map(order => contract(order.name, 'multisig_order_v2', order.address)),
         ]),
     };
     const minted = [...new Set(wallets.flatMap(w => [...w.extra.keys()]))].sort((a, b) => a - b);

@@ -8,6 +8,7 @@ import { multisigDeployMessages } from './multisig-seed.ts';
 import { LIBRARY_STEPS, devnetLibraryJetton } from './library-seed.ts';
 import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
 import { DNS_STEPS, devnetDns } from './dns-seed.ts';
+import { MULTISIG_V2_STEPS, devnetMultisigsV2 } from './multisig-v2-seed.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -125,4 +126,10 @@ SEED_STEPS.push({
 SEED_STEPS.push(...DNS_STEPS.map((step): SeedStep => ({
     label: step.label,
     message: async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetDns(w))),
+})));
+
+/** Then the multisig v2 activity: the order library, a 2-of-3 and a 3-of-5 multisig, orders in every state (appended last, like the steps before). */
+SEED_STEPS.push(...MULTISIG_V2_STEPS.map((step): SeedStep => ({
+    label: step.label,
+    message: async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetMultisigsV2(w), utime)),
 })));

@@ -8,7 +8,7 @@ import {
     decodeAddressResult,
     decodeJettonMasterData,
     decodeJettonWalletData,
-    decodeMultisigOrderData,
+    decodeMultisigData, decodeMultisigOrderData,
     decodeNftCollectionData,
     decodeNftItemData,
     decodeNftSaleData,
@@ -85,6 +85,7 @@ const PROBES: readonly { iface: string; getters: readonly string[]; accepts: (re
     { iface: 'nft_auction_v1', getters: ['get_sale_data'], accepts: ([r]) => decodeNftSaleData(r)?.kind === 'auction' },
     { iface: 'subscription_v1', getters: ['get_subscription_data'], accepts: ([r]) => decodeSubscriptionData(r) !== null },
     { iface: 'multisig_order_v2', getters: ['get_order_data'], accepts: ([r]) => decodeMultisigOrderData(r) !== null },
+    { iface: 'multisig_v2', getters: ['get_multisig_data'], accepts: ([r]) => decodeMultisigData(r) !== null },
     { iface: 'stonfi_pool', getters: ['get_pool_data'], accepts: ([r]) => isStonfiPoolData(r) },
     { iface: 'dedust_vault', getters: ['get_asset'], accepts: ([r]) => r.ok && r.stack.length === 1 && isDedustAsset(r.stack[0]) },
     {

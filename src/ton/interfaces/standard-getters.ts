@@ -231,6 +231,42 @@ export function decodeMultisigOrderData(result: GetMethodResult): MultisigOrderS
     }
 }
 
+export interface MultisigData {
+    /** The next order's seqno; null when the multisig takes any (arbitrary-seqno mode answers −1). */
+    nextOrderSeqno: bigint | null;
+    threshold: number;
+    signers: Address[];
+    proposers: Address[];
+}
+
+/**
+ * Multisig v2 `get_multisig_data` → (next_order_seqno:int (−1 in arbitrary-seqno mode),
+ * threshold:int, signers:cell (non-empty Hashmap 8 MsgAddressInt, keys 0..n−1), proposers:cell|null).
+ */
+export function decodeMultisigData(result: GetMethodResult): MultisigData | null {
+    const s = stackOf(result, 4);
+    if (!s || s.length !== 4) return null;
+    const next = int(s[0]);
+    const threshold = int(s[1]);
+    const signersRoot = cell(s[2]);
+    if (next === null || next < -1n || next >= 1n << 256n || threshold === null || !signersRoot) return null;
+    if (s[3].type !== 'null' && s[3].type !== 'cell') return null;
+    try {
+        const signers = keyedInOrder(loadSigners(signersRoot));
+        const proposers = s[3].type === 'cell' ? keyedInOrder(loadSigners(s[3].cell)) : [];
+        if (!signers || !proposers || threshold < 1n || threshold > BigInt(signers.length)) return null;
+        return { nextOrderSeqno: next === -1n ? null : next, threshold: Number(threshold), signers, proposers };
+    } catch {
+        return null;
+    }
+}
+
+/** A dictionary's values when its keys are exactly 0..n−1 (as a multisig keeps signers and proposers); null otherwise. */
+function keyedInOrder(entries: Map<number, Address>): Address[] | null {
+    const keys = [...entries.keys()];
+    return keys.every((key, i) => key === i) ? [...entries.values()] : null;
+}
+
 /** A slice holding exactly one DeDust asset (a vault's `get_asset`, a pool's `get_assets`). */
 export function isDedustAsset(item: TupleItem | undefined): boolean {
     if (!item || (item.type !== 'slice' && item.type !== 'cell')) return false;

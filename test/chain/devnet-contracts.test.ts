@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { Address, Cell, Dictionary, beginCell, internal, type Message, type MessageRelaxed, type Slice, type TupleItem } from '@ton/core';
-import type { BlockchainTransaction } from '@ton/sandbox';
 import { runTolkCompiler } from '@ton/tolk-js';
 import { CONTRACT_NAMES, contractArtifact, contractCode } from '../../src/chain/devnet/contracts/artifacts.ts';
 import {
@@ -41,7 +40,7 @@ import {
 import { commentCell, commentPayload } from '../../src/chain/devnet/contracts/payload.ts';
 import { uninitializedAccount } from '../../src/chain/devnet/genesis.ts';
 import { keyPairFromSeed } from '../../src/chain/devnet/keys.ts';
-import { SandboxChain, accountOf } from '../../src/chain/devnet/sandbox-chain.ts';
+import { SandboxChain } from '../../src/chain/devnet/sandbox-chain.ts';
 import { walletSeqno } from '../../src/chain/devnet/seed.ts';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { loadTextComment } from '../../src/ton/bodies/comment.ts';
@@ -54,6 +53,7 @@ import {
     loadTakeWalletAddress,
 } from '../../src/ton/bodies/jetton.ts';
 import { loadNftOwnershipAssigned, loadReportRoyaltyParams, loadReportStaticData } from '../../src/ton/bodies/nft.ts';
+import { describeTx, type Executed } from './executed-transaction.ts';
 
 const GRAM = 1_000_000_000n;
 const UTIME = 1_751_461_310;
@@ -83,50 +83,8 @@ function seed(label: string): Buffer {
     return createHash('sha256').update(`devnet-contracts ${label}`).digest();
 }
 
-/** One transaction the TVM executed, with what the tests look at. */
-interface Executed {
-    account: string;
-    /** First 32 bits of the inbound message body (0xffffffff for a bounce). */
-    op: number | undefined;
-    bounced: boolean;
-    /** Compute phase exit code; undefined when the compute phase was skipped. */
-    exitCode: number | undefined;
-    gasUsed: bigint;
-    success: boolean;
-    body: Cell | undefined;
-    /** Inbound value (internal messages). */
-    value: bigint;
-    out: Array<{ to: string; op: number | undefined; body: Cell; value: bigint; bounce: boolean }>;
-    tx: BlockchainTransaction;
-}
 
-function opOf(cell: Cell | undefined): number | undefined {
-    return cell && cell.bits.length >= 32 ? cell.beginParse().preloadUint(32) : undefined;
-}
 
-function describeTx(tx: BlockchainTransaction): Executed {
-    const d = tx.description;
-    assert.equal(d.type, 'generic');
-    const compute = d.computePhase;
-    const info = tx.inMessage?.info;
-    const body = tx.inMessage?.body;
-    return {
-        account: accountOf(tx),
-        op: opOf(body),
-        bounced: info?.type === 'internal' && info.bounced,
-        exitCode: compute.type === 'vm' ? compute.exitCode : undefined,
-        gasUsed: compute.type === 'vm' ? compute.gasUsed : 0n,
-        success: compute.type === 'vm' && compute.success && !d.aborted,
-        body,
-        value: info?.type === 'internal' ? info.value.coins : 0n,
-        out: tx.outMessages.values().map(m => {
-            assert.equal(m.info.type, 'internal');
-            const i = m.info as Extract<typeof m.info, { type: 'internal' }>;
-            return { to: i.dest.toRawString(), op: opOf(m.body), body: m.body, value: i.value.coins, bounce: i.bounce };
-        }),
-        tx,
-    };
-}
 
 /** The one transaction of `account` whose inbound op is `op`. */
 function txOf(txs: Executed[], account: Address, op: number): Executed {

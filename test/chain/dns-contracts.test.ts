@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Address, Cell, Dictionary, beginCell, type Transaction, type TupleItem } from '@ton/core';
+import { Address, Cell, Dictionary, beginCell, type TupleItem } from '@ton/core';
 import { Blockchain, GetMethodError, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { contractCode } from '../../src/chain/devnet/contracts/artifacts.ts';
 import {
@@ -28,6 +28,7 @@ import { offchainContent, onchainContent } from '../../src/chain/devnet/contract
 import { commentPayload } from '../../src/chain/devnet/contracts/payload.ts';
 import { nftGetStaticDataBody, nftTransferBody } from '../../src/chain/devnet/contracts/nft.ts';
 import { cellText } from '../../src/ton/interfaces/standard-getters.ts';
+import { describeTx, type Executed } from './executed-transaction.ts';
 
 const GRAM = 1_000_000_000n;
 const UTIME = 1_751_461_310;
@@ -48,41 +49,8 @@ function sha256n(text: string): bigint {
     return BigInt(`0x${createHash('sha256').update(text).digest('hex')}`);
 }
 
-interface Executed {
-    account: string;
-    op: number | undefined;
-    exitCode: number | undefined;
-    success: boolean;
-    gasUsed: bigint;
-    value: bigint;
-    body: Cell | undefined;
-    out: Array<{ to: string; op: number | undefined; body: Cell; value: bigint; bounce: boolean }>;
-}
 
-function opOf(cell: Cell | undefined): number | undefined {
-    return cell && cell.bits.length >= 32 ? cell.beginParse().preloadUint(32) : undefined;
-}
 
-function describeTx(tx: Transaction): Executed {
-    const d = tx.description;
-    assert.equal(d.type, 'generic');
-    const compute = d.computePhase;
-    const info = tx.inMessage?.info;
-    return {
-        account: new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toRawString(),
-        op: opOf(tx.inMessage?.body),
-        exitCode: compute.type === 'vm' ? compute.exitCode : undefined,
-        success: compute.type === 'vm' && compute.success && !d.aborted,
-        gasUsed: compute.type === 'vm' ? compute.gasUsed : 0n,
-        value: info?.type === 'internal' ? info.value.coins : 0n,
-        body: tx.inMessage?.body,
-        out: tx.outMessages.values().map(m => {
-            assert.equal(m.info.type, 'internal');
-            const i = m.info as Extract<typeof m.info, { type: 'internal' }>;
-            return { to: i.dest.toRawString(), op: opOf(m.body), body: m.body, value: i.value.coins, bounce: i.bounce };
-        }),
-    };
-}
 
 /** The one transaction of `account` whose inbound op is `op`. */
 function txOf(txs: Executed[], account: Address, op: number): Executed {

@@ -2,7 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Address, Cell, Dictionary, beginCell, internal, type Transaction, type TupleItem } from '@ton/core';
+import { Address, Cell, Dictionary, beginCell, internal, type TupleItem } from '@ton/core';
 import { Blockchain, GetMethodError, createShardAccount, type SandboxContract, type TreasuryContract } from '@ton/sandbox';
 import { contractArtifact } from '../../src/chain/devnet/contracts/artifacts.ts';
 import {
@@ -24,6 +24,7 @@ import {
 } from '../../src/chain/devnet/contracts/multisig-v2.ts';
 import { commentCell } from '../../src/chain/devnet/contracts/payload.ts';
 import { knownCode, knownCodeByHash } from '../../src/ton/interfaces/known-code.ts';
+import { describeTx, type Executed } from './executed-transaction.ts';
 
 const GRAM = 1_000_000_000n;
 const UTIME = 1_751_461_310;
@@ -41,43 +42,8 @@ const OP = {
     text: 0,
 } as const;
 
-interface Executed {
-    account: string;
-    op: number | undefined;
-    exitCode: number | undefined;
-    success: boolean;
-    gasUsed: bigint;
-    value: bigint;
-    lt: bigint;
-    body: Cell | undefined;
-    out: Array<{ to: string; op: number | undefined; body: Cell; value: bigint; bounce: boolean }>;
-}
 
-function opOf(cell: Cell | undefined): number | undefined {
-    return cell && cell.bits.length >= 32 ? cell.beginParse().preloadUint(32) : undefined;
-}
 
-function describeTx(tx: Transaction): Executed {
-    const d = tx.description;
-    assert.equal(d.type, 'generic');
-    const compute = d.computePhase;
-    const info = tx.inMessage?.info;
-    return {
-        account: new Address(0, Buffer.from(tx.address.toString(16).padStart(64, '0'), 'hex')).toRawString(),
-        op: opOf(tx.inMessage?.body),
-        exitCode: compute.type === 'vm' ? compute.exitCode : undefined,
-        success: compute.type === 'vm' && compute.success && !d.aborted,
-        gasUsed: compute.type === 'vm' ? compute.gasUsed : 0n,
-        value: info?.type === 'internal' ? info.value.coins : 0n,
-        lt: tx.lt,
-        body: tx.inMessage?.body,
-        out: tx.outMessages.values().map(m => {
-            assert.equal(m.info.type, 'internal');
-            const i = m.info as Extract<typeof m.info, { type: 'internal' }>;
-            return { to: i.dest.toRawString(), op: opOf(m.body), body: m.body, value: i.value.coins, bounce: i.bounce };
-        }),
-    };
-}
 
 function txsOf(txs: Executed[], account: Address): Executed[] {
     return txs.filter(t => t.account === account.toRawString());

@@ -8,7 +8,7 @@ import type {
     ExecutorRunTransactionArgs,
     IExecutor,
 } from '@ton/sandbox';
-import { readBoc } from './boc/boc-reader.ts';
+import { bocRootDepth } from './boc/boc-reader.ts';
 
 /**
  * What @ton/sandbox's emulator (the TVM compiled to WASM) can take, measured on this build
@@ -62,73 +62,9 @@ export function bocDeeperThan(base64: string, limit: number): boolean {
             if (cells <= limit) return false;
         }
     }
-    const bytes = Buffer.from(base64, 'base64');
-    const depth = serializedRootDepth(bytes) ?? readBoc(bytes)[0].depth();
-    return depth > limit;
+    return bocRootDepth(Buffer.from(base64, 'base64')) > limit;
 }
 
-/**
- * The depth of a bag of cells' first root, read from the serialized descriptors and references
- * without building the cells (the devnet checks every transaction it runs, some of hundreds of
- * cells). Null for a bag it does not read this way: absent cells, or a reference that does not
- * point forward (the usual serialization puts every cell before the cells it refers to).
- */
-export function serializedRootDepth(src: Buffer): number | null {
-    if (src.length < 6 || src.readUInt32BE(0) !== 0xb5ee9c72) return null;
-    const flags = src[4];
-    const size = flags & 0x07;
-    const offBytes = src[5];
-    if (size < 1 || size > 4 || offBytes < 1 || offBytes > 8) return null;
-    let pos = 6;
-    const read = (n: number) => {
-        let value = 0;
-        for (let i = 0; i < n; i++) value = value * 256 + src[pos++];
-        return value;
-    };
-    if (pos + 3 * size + offBytes > src.length) return null;
-    const cellCount = read(size);
-    const rootCount = read(size);
-    const absent = read(size);
-    pos += offBytes;
-    if (absent !== 0 || rootCount < 1 || pos + rootCount * size > src.length) return null;
-    const root = read(size);
-    pos += (rootCount - 1) * size;
-    if (flags & 0x80) pos += cellCount * offBytes;
-    // refs[i * 4 + k]: the k-th reference of cell i, -1 when none.
-    const refs = new Int32Array(cellCount * 4).fill(-1);
-    for (let i = 0; i < cellCount; i++) {
-        if (pos + 2 > src.length) return null;
-        const d1 = src[pos];
-        const d2 = src[pos + 1];
-        const refCount = d1 & 7;
-        if (refCount > 4) return null;
-        const storedHashes = (d1 & 16) !== 0 ? (popCount(d1 >> 5) + 1) * 34 : 0;
-        pos += 2 + storedHashes + (d2 >> 1) + (d2 & 1);
-        if (pos + refCount * size > src.length) return null;
-        for (let k = 0; k < refCount; k++) {
-            const ref = read(size);
-            if (ref <= i || ref >= cellCount) return null;
-            refs[i * 4 + k] = ref;
-        }
-    }
-    if (root >= cellCount) return null;
-    const depth = new Int32Array(cellCount);
-    for (let i = cellCount - 1; i >= root; i--) {
-        let deepest = -1;
-        for (let k = 0; k < 4; k++) {
-            const ref = refs[i * 4 + k];
-            if (ref >= 0 && depth[ref] > deepest) deepest = depth[ref];
-        }
-        depth[i] = deepest + 1;
-    }
-    return depth[root];
-}
-
-function popCount(mask: number): number {
-    let n = 0;
-    for (let m = mask; m !== 0; m >>= 1) n += m & 1;
-    return n;
-}
 
 /** The emulator threw instead of answering: its WASM instance is not trusted any more and was replaced. */
 export class TvmFault extends Error {

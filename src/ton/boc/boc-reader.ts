@@ -25,8 +25,22 @@ const BOC_MAGIC = 0xb5ee9c72;
 /** The serialized bytes (descriptors + data, no refs) of cells read by this module. */
 export const cellBytes = new WeakMap<Cell, Buffer>();
 
-export function readBoc(src: Buffer): Cell[] {
-    if (src.length < 6 || src.readUInt32BE(0) !== BOC_MAGIC) return Cell.fromBoc(src);
+/** Where each cell of a bag lies in its bytes and which cells it refers to (always later ones). */
+interface BocLayout {
+    rootIndexes: number[];
+    starts: Int32Array;
+    dataStarts: Int32Array;
+    dataLengths: Int32Array;
+    refIndexes: number[][];
+}
+
+/**
+ * The cells of a `serialized_boc#b5ee9c72` bag, located without building them. Null for what this
+ * reader leaves to @ton/core (another magic, absent cells, unusual field sizes); throws on a bag that
+ * is cut short or refers backwards.
+ */
+function readBocLayout(src: Buffer): BocLayout | null {
+    if (src.length < 6 || src.readUInt32BE(0) !== BOC_MAGIC) return null;
     const flags = src[4];
     const hasIndex = (flags & 0x80) !== 0;
     const size = flags & 0x07;
@@ -41,14 +55,13 @@ export function readBoc(src: Buffer): Cell[] {
     const rootCount = readN(size);
     const absent = readN(size);
     const totalSize = readN(offBytes);
-    if (absent !== 0 || size === 0 || size > 4 || offBytes === 0 || offBytes > 8) return Cell.fromBoc(src);
+    if (absent !== 0 || size === 0 || size > 4 || offBytes === 0 || offBytes > 8) return null;
     const rootIndexes: number[] = [];
     for (let i = 0; i < rootCount; i++) rootIndexes.push(readN(size));
     if (hasIndex) pos += cellCount * offBytes;
     const dataStart = pos;
     if (dataStart + totalSize > src.length) throw new Error('BOC is truncated');
 
-    // First pass: where each cell's bytes are and which cells it refers to.
     const starts = new Int32Array(cellCount);
     const dataStarts = new Int32Array(cellCount);
     const dataLengths = new Int32Array(cellCount);
@@ -58,7 +71,7 @@ export function readBoc(src: Buffer): Cell[] {
         const d1 = src[pos];
         const d2 = src[pos + 1];
         const refCount = d1 & 7;
-        if (refCount > 4) return Cell.fromBoc(src); // absent cells: let @ton/core handle them
+        if (refCount > 4) return null; // absent cells: let @ton/core handle them
         const dataLength = (d2 >> 1) + (d2 & 1);
         // Some cells (Merkle updates in blocks) carry their hashes and depths; they are recomputed.
         const storedHashes = d1 & 16 ? popCount(d1 >> 5) + 1 : 0;
@@ -73,6 +86,31 @@ export function readBoc(src: Buffer): Cell[] {
         }
         refIndexes[i] = refs;
     }
+    return { rootIndexes, starts, dataStarts, dataLengths, refIndexes };
+}
+
+/**
+ * The depth of a bag's first root, from its layout alone (the devnet checks every transaction it
+ * runs, some of hundreds of cells, and building them would cost their hashes).
+ */
+export function bocRootDepth(src: Buffer): number {
+    const layout = readBocLayout(src);
+    if (!layout) return Cell.fromBoc(src)[0].depth();
+    const { rootIndexes: [root], refIndexes } = layout;
+    const depth = new Int32Array(refIndexes.length);
+    for (let i = refIndexes.length - 1; i >= root; i--) {
+        let deepest = -1;
+        for (const ref of refIndexes[i]) if (depth[ref] > deepest) deepest = depth[ref];
+        depth[i] = deepest + 1;
+    }
+    return depth[root];
+}
+
+export function readBoc(src: Buffer): Cell[] {
+    const layout = readBocLayout(src);
+    if (!layout) return Cell.fromBoc(src);
+    const { rootIndexes, starts, dataStarts, dataLengths, refIndexes } = layout;
+    const cellCount = starts.length;
 
     // Second pass, children first: build cells.
     const cells: Cell[] = new Array(cellCount);

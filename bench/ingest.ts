@@ -3,7 +3,7 @@ import { parseBlockCell, parseBlockFile, readBlockRoot } from '../src/ton/block/
 import { accountStatesAfterBlock } from '../src/ton/block/block-state.ts';
 import { writeBoc } from '../src/ton/boc/boc-writer.ts';
 import { parseTransactionCell } from '../src/ton/transaction.ts';
-import { blockRecordFromBoc } from '../src/chain/files/files-source.ts';
+import { readBlockBoc as blockRecordFromBoc } from '../src/chain/block-reading.ts';
 import { indexBlock } from '../src/indexer/index-block.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { MAINNET_BLOCKS_DIR, FIXTURE_BLOCKS } from '../test/helpers/fixtures.ts';
@@ -38,7 +38,7 @@ export async function ingestBench(): Promise<void> {
             parse.push(performance.now() - start);
             const { store, dispose } = await backend.open();
             start = performance.now();
-            for (const boc of bocs) await indexBlock(store, blockRecordFromBoc(boc));
+            for (const boc of bocs) await indexBlock(store, await blockRecordFromBoc(boc));
             ingest.push(performance.now() - start);
             await dispose();
         }
@@ -66,7 +66,7 @@ async function ingestStages(bocs: Buffer[]): Promise<void> {
             timed('account states from the state update', round, () => accountStatesAfterBlock(root));
             timed('transaction BOCs for storage', round, () => block.transactions.map(t => writeBoc(t.cell)));
             timed('decode transactions and message headers', round, () => block.transactions.map(t => parseTransactionCell(t.cell, block.id.workchain)));
-            records.push(blockRecordFromBoc(boc));
+            records.push(await blockRecordFromBoc(boc));
         }
         const dir = tempDir('bench-stages-');
         const store = await openStore({ dataDir: dir.path });

@@ -72,6 +72,15 @@ export interface BlockRecord {
     config?: Buffer;
 }
 
+/**
+ * Where a source's account states come from when a block's state update prunes part of an account
+ * (the devnet: its chain log; a liteserver follower: getAccountState).
+ */
+export interface AccountStateReader {
+    /** The ShardAccount BOC of `address` right after `block`; null when the source cannot tell. */
+    shardAccountAt(block: BlockIdExt, address: string): Promise<Buffer | null>;
+}
+
 /** One step of a source: a block and the opaque position right after it. */
 export interface SourceItem {
     cursor: string;

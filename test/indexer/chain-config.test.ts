@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { beginCell, Cell, Dictionary } from '@ton/core';
 import { defaultConfig } from '@ton/sandbox';
 import type { BlockRecord } from '../../src/chain/chain-source.ts';
-import { decodeBlockRecord, encodeBlockRecord } from '../../src/chain/block-record-codec.ts';
 import { EmulationFailure } from '../../src/emulation/errors.ts';
 import { StoreChainState } from '../../src/emulation/store-chain-state.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
@@ -27,12 +26,6 @@ function masterBlock(seqno: number, config?: Cell): BlockRecord {
         config: config?.toBoc(),
     };
 }
-
-test('a key block keeps its config through the block record codec (the devnet chain log)', () => {
-    const decoded = decodeBlockRecord(encodeBlockRecord(masterBlock(3, mainnetConfig)));
-    assert.ok(decoded.config && Cell.fromBoc(decoded.config)[0].equals(mainnetConfig));
-    assert.equal(decodeBlockRecord(encodeBlockRecord(masterBlock(4))).config, undefined);
-});
 
 for (const backend of storeBackends()) {
     describe(`chain config in the index (${backend.name})`, () => {

@@ -2,7 +2,7 @@ import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import type { BlockRecord, ChainSource, SourceHead, SourceItem } from '../../src/chain/chain-source.ts';
-import { blockRecordFromFile } from '../../src/chain/files/files-source.ts';
+import { blockRecordFromParts as blockRecordFromFile } from '../../src/chain/block-reading.ts';
 import { Indexer } from '../../src/indexer/indexer.ts';
 import type { Store } from '../../src/store/store.ts';
 import { parseBlockFile } from '../../src/ton/block/block-file.ts';

@@ -5,7 +5,6 @@ import { Address, comment, internal, SendMode, type Cell } from '@ton/core';
 import { WalletContractV5R1 } from '@ton/ton';
 import type { BlockchainTransaction } from '@ton/sandbox';
 import type { BlockIdExt, BlockRecord } from '../../src/chain/chain-source.ts';
-import { sealBlock } from '../../src/chain/devnet/block-builder.ts';
 import { uninitializedAccount } from '../../src/chain/devnet/genesis.ts';
 import { keyPairFromSeed, signerFor } from '../../src/chain/devnet/keys.ts';
 import { SandboxChain, accountOf } from '../../src/chain/devnet/sandbox-chain.ts';
@@ -155,18 +154,20 @@ class Blocks {
     make(workchain: number, txs: Executed[], masterRef?: BlockIdExt, shardBlocks: BlockIdExt[] = []): BlockRecord {
         const sorted = [...txs].sort((a, b) => (a.lt < b.lt ? -1 : a.lt > b.lt ? 1 : 0));
         const parent = this.last.get(workchain);
-        const block = sealBlock({
-            workchain,
-            seqno: (parent?.seqno ?? 0) + 1,
+        const seqno = (parent?.seqno ?? 0) + 1;
+        const hash = createHash('sha256').update(`${workchain}:${seqno}:${sorted.map(t => t.hash).join()}`).digest('hex');
+        const block: BlockRecord = {
+            id: { workchain, shard: '8000000000000000', seqno, rootHash: hash, fileHash: hash },
             utime: UTIME,
             startLt: sorted[0].lt - 1n,
             endLt: sorted[sorted.length - 1].lt + 1n,
+            isKeyBlock: false,
             parents: parent ? [parent] : [],
             masterRef,
             shardBlocks,
-            transactions: sorted.map(t => ({ boc: t.tx.raw.toBoc(), cell: t.tx.raw, hash: t.hash })),
+            transactions: sorted.map(t => ({ boc: t.tx.raw.toBoc(), cell: t.tx.raw })),
             accountStates: [],
-        });
+        };
         this.last.set(workchain, block.id);
         return block;
     }

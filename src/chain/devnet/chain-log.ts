@@ -1,21 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { BlockRecord } from '../chain-source.ts';
-import { decodeBlockRecord, encodeBlockRecord } from '../block-record-codec.ts';
+import type { BlockIdExt } from '../chain-source.ts';
+import type { ProducedBlock, PreviousMasterBlock } from './collator.ts';
 
 export interface PersistedAccount {
     address: string;
-    /** ShardAccount BOC. */
+    /** The ShardAccount BOC exactly as the TVM wrote it (its hash is in the chain's state). */
     shardAccount: Buffer;
     lastTxTime: number;
 }
 
+const LAYOUT_VERSION = 2;
+
 /**
- * The devnet's own storage, separate from the index: the blocks it produced (the chain history a
- * node keeps) and the latest state of every account. One production step — its blocks, the
- * accounts they changed and the chain's counters — commits in one SQLite transaction, so a
- * restarted devnet continues exactly after its last committed block.
+ * The devnet's own storage, separate from the index, as a node keeps it: the block BOCs it produced
+ * (served byte-identical forever), the zerostates, every account's state after each block that
+ * changed it (what getAccountState answers) and the latest state of every account. One production
+ * step — its blocks, the accounts they changed and the chain's counters — commits in one SQLite
+ * transaction, so a restarted devnet continues exactly after its last committed block.
  */
 export class ChainLog {
     private readonly db: Database.Database;
@@ -25,11 +28,23 @@ export class ChainLog {
         this.db = new Database(file);
         this.db.pragma('journal_mode = WAL');
         this.db.pragma('synchronous = NORMAL');
+        const oldLayout = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'blocks' AND sql LIKE '%record TEXT%'").get();
+        if (oldLayout) {
+            this.db.close();
+            throw new Error(`${file} holds a devnet made by an earlier version of native-explorer (its blocks were not real TON blocks); `
+                + 'start with a new --data-dir, or delete that data directory to create a new devnet');
+        }
         this.db.exec(`
-            CREATE TABLE IF NOT EXISTS blocks (seq INTEGER PRIMARY KEY, workchain INTEGER NOT NULL, seqno INTEGER NOT NULL, utime INTEGER NOT NULL, record TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS blocks (
+                seq INTEGER PRIMARY KEY, workchain INTEGER NOT NULL, seqno INTEGER NOT NULL, utime INTEGER NOT NULL,
+                end_lt TEXT NOT NULL, is_key INTEGER NOT NULL, root_hash TEXT NOT NULL, file_hash TEXT NOT NULL, boc BLOB NOT NULL);
+            CREATE UNIQUE INDEX IF NOT EXISTS blocks_by_id ON blocks (workchain, seqno);
+            CREATE TABLE IF NOT EXISTS zerostates (workchain INTEGER PRIMARY KEY, root_hash TEXT NOT NULL, file_hash TEXT NOT NULL, boc BLOB NOT NULL);
             CREATE TABLE IF NOT EXISTS accounts (address TEXT PRIMARY KEY, shard_account BLOB NOT NULL, last_tx_time INTEGER NOT NULL);
+            CREATE TABLE IF NOT EXISTS account_history (address TEXT NOT NULL, seq INTEGER NOT NULL, shard_account BLOB NOT NULL, PRIMARY KEY (address, seq)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         `);
+        this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('layout', String(LAYOUT_VERSION));
     }
 
     close(): void {
@@ -46,30 +61,78 @@ export class ChainLog {
         return rows.map(r => ({ address: r.address, shardAccount: r.shard_account, lastTxTime: r.last_tx_time }));
     }
 
-    /** Appends blocks and saves changed accounts and counters atomically; returns the seq of each block. */
-    commit(blocks: BlockRecord[], accounts: PersistedAccount[], meta: Record<string, unknown>): number[] {
-        const insertBlock = this.db.prepare('INSERT INTO blocks (workchain, seqno, utime, record) VALUES (?, ?, ?, ?)');
+    saveZerostates(states: Array<{ workchain: number; rootHash: string; fileHash: string; boc: Buffer }>): void {
+        const insert = this.db.prepare('INSERT OR REPLACE INTO zerostates (workchain, root_hash, file_hash, boc) VALUES (?, ?, ?, ?)');
+        this.db.transaction(() => {
+            for (const s of states) insert.run(s.workchain, s.rootHash, s.fileHash, s.boc);
+        })();
+    }
+
+    /**
+     * Appends blocks and saves the accounts each changed (by block) and the chain's counters atomically;
+     * returns the seq of each block. `accounts[i]` are the accounts `blocks[i]` changed.
+     */
+    commit(blocks: Array<ProducedBlock & { isKeyBlock: boolean }>, accounts: PersistedAccount[][], meta: Record<string, unknown>): number[] {
+        const insertBlock = this.db.prepare('INSERT INTO blocks (workchain, seqno, utime, end_lt, is_key, root_hash, file_hash, boc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
         const upsertAccount = this.db.prepare('INSERT INTO accounts (address, shard_account, last_tx_time) VALUES (?, ?, ?) ON CONFLICT(address) DO UPDATE SET shard_account = excluded.shard_account, last_tx_time = excluded.last_tx_time');
+        const insertHistory = this.db.prepare('INSERT OR REPLACE INTO account_history (address, seq, shard_account) VALUES (?, ?, ?)');
         const upsertMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
         return this.db.transaction(() => {
-            const seqs = blocks.map(b => Number(insertBlock.run(b.id.workchain, b.id.seqno, b.utime, encodeBlockRecord(b)).lastInsertRowid));
-            for (const a of accounts) upsertAccount.run(a.address, a.shardAccount, a.lastTxTime);
+            const seqs = blocks.map((b, i) => {
+                const seq = Number(insertBlock.run(b.id.workchain, b.id.seqno, b.utime, b.endLt.toString(), b.isKeyBlock ? 1 : 0, b.id.rootHash, b.id.fileHash, b.boc).lastInsertRowid);
+                for (const a of accounts[i] ?? []) {
+                    upsertAccount.run(a.address, a.shardAccount, a.lastTxTime);
+                    insertHistory.run(a.address, seq, a.shardAccount);
+                }
+                return seq;
+            });
             for (const [key, value] of Object.entries(meta)) upsertMeta.run(key, JSON.stringify(value));
             return seqs;
         })();
     }
 
-    blocksAfter(seq: number, limit: number): Array<{ seq: number; block: BlockRecord }> {
-        const rows = this.db.prepare('SELECT seq, record FROM blocks WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<{ seq: number; record: string }>;
-        return rows.map(r => ({ seq: r.seq, block: decodeBlockRecord(r.record) }));
+    /** Saves accounts that exist from the start (in the zerostates) with the counters. */
+    commitGenesis(accounts: PersistedAccount[], meta: Record<string, unknown>): void {
+        const upsertAccount = this.db.prepare('INSERT OR REPLACE INTO accounts (address, shard_account, last_tx_time) VALUES (?, ?, ?)');
+        const insertHistory = this.db.prepare('INSERT OR REPLACE INTO account_history (address, seq, shard_account) VALUES (?, 0, ?)');
+        const upsertMeta = this.db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+        this.db.transaction(() => {
+            for (const a of accounts) {
+                upsertAccount.run(a.address, a.shardAccount, a.lastTxTime);
+                insertHistory.run(a.address, a.shardAccount);
+            }
+            for (const [key, value] of Object.entries(meta)) upsertMeta.run(key, JSON.stringify(value));
+        })();
+    }
+
+    blocksAfter(seq: number, limit: number): Array<{ seq: number; boc: Buffer }> {
+        return this.db.prepare('SELECT seq, boc FROM blocks WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<{ seq: number; boc: Buffer }>;
+    }
+
+    /** Every block in production order (export). */
+    *allBlocks(): Generator<{ seq: number; workchain: number; seqno: number; boc: Buffer }> {
+        yield* this.db.prepare('SELECT seq, workchain, seqno, boc FROM blocks ORDER BY seq').iterate() as Iterable<{ seq: number; workchain: number; seqno: number; boc: Buffer }>;
+    }
+
+    /** The masterchain blocks (zerostate included) before `seqno`, for OldMcBlocksInfo. */
+    masterBlocksBefore(seqno: number): PreviousMasterBlock[] {
+        const zero = this.db.prepare('SELECT root_hash, file_hash FROM zerostates WHERE workchain = -1').get() as { root_hash: string; file_hash: string } | undefined;
+        const rows = this.db.prepare('SELECT seqno, end_lt, is_key, root_hash, file_hash FROM blocks WHERE workchain = -1 AND seqno < ? ORDER BY seqno').all(seqno) as Array<{ seqno: number; end_lt: string; is_key: number; root_hash: string; file_hash: string }>;
+        const previous: PreviousMasterBlock[] = zero && seqno > 0 ? [{ seqno: 0, endLt: '0', rootHash: zero.root_hash, fileHash: zero.file_hash, key: true }] : [];
+        for (const r of rows) previous.push({ seqno: r.seqno, endLt: r.end_lt, rootHash: r.root_hash, fileHash: r.file_hash, key: r.is_key === 1 });
+        return previous;
+    }
+
+    /** The ShardAccount BOC of `address` as it was right after `block`; null if the block or any state of the account before it is unknown. */
+    shardAccountAt(block: BlockIdExt, address: string): Buffer | null {
+        const found = this.db.prepare('SELECT seq FROM blocks WHERE workchain = ? AND seqno = ? AND root_hash = ?').get(block.workchain, block.seqno, block.rootHash) as { seq: number } | undefined;
+        if (!found) return null;
+        const row = this.db.prepare('SELECT shard_account FROM account_history WHERE address = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').get(address, found.seq) as { shard_account: Buffer } | undefined;
+        return row?.shard_account ?? null;
     }
 
     lastSeq(): number {
         const row = this.db.prepare('SELECT MAX(seq) AS seq FROM blocks').get() as { seq: number | null };
         return row.seq ?? 0;
-    }
-
-    latestBlock(workchain: number): { seqno: number; utime: number } | undefined {
-        return this.db.prepare('SELECT seqno, utime FROM blocks WHERE workchain = ? ORDER BY seq DESC LIMIT 1').get(workchain) as { seqno: number; utime: number } | undefined;
     }
 }

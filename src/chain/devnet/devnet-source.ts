@@ -1,19 +1,22 @@
 import { EventEmitter, once } from 'node:events';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { Address, Cell, internal, loadMessage, type ShardAccount } from '@ton/core';
-import { EmulationError, type BlockchainTransaction } from '@ton/sandbox';
-import type { AccountStateRecord, BlockIdExt, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import { Address, Cell, internal, loadMessage } from '@ton/core';
+import { EmulationError } from '@ton/sandbox';
+import type { AccountStateReader, BlockIdExt, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
+import { readBlockBoc } from '../block-reading.ts';
+import { amountsOf, ZERO } from '../../ton/currency.ts';
+import { Collator, type AccountChange, type CollatorHeads } from './collator.ts';
+import { keyPairFromSeed } from './keys.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { InputFormatError, parseMessageCell } from '../../ton/input.ts';
 import { MAX_TVM_MESSAGE_DEPTH, TvmFault } from '../../ton/tvm-executor.ts';
-import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
-import { encodeLibraryField, librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
+import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
-import { sealBlock } from './block-builder.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
 import { SandboxChain, accountOf } from './sandbox-chain.ts';
@@ -31,9 +34,8 @@ export interface DevnetOptions {
 interface ChainHeads {
     lt: string;
     utime: number;
-    lastMaster: BlockIdExt | null;
-    lastShard: BlockIdExt | null;
     seedStep: number;
+    collator: CollatorHeads;
 }
 
 /** A seed step committed: its number (1-based) of `total`, what it did, and the chain log position of its block. */
@@ -64,6 +66,7 @@ const EMULATOR_FAILED = 'the TVM emulator failed on the message instead of produ
 /** Room between blocks so an empty block still moves logical time forward. */
 const LT_PER_BLOCK = 1_000_000n;
 const MAINNET_GLOBAL_ID = -239;
+const MASTERCHAIN_CONFIG_KEY = 'config';
 
 /**
  * An in-process TON chain on @ton/sandbox's real TVM. Every interval it executes the external
@@ -72,7 +75,7 @@ const MAINNET_GLOBAL_ID = -239;
  * and appends both to its chain log together with the accounts they changed. It is a ChainSource
  * like any other: the indexer reads its blocks from the log.
  */
-export class DevnetSource implements ChainSource, MessageSink {
+export class DevnetSource implements ChainSource, MessageSink, AccountStateReader {
     readonly name = 'devnet';
     readonly live = true;
     readonly faucetCap: bigint;
@@ -87,8 +90,9 @@ export class DevnetSource implements ChainSource, MessageSink {
     private timer: NodeJS.Timeout | null = null;
     private producing: Promise<void> | null = null;
     private stopped = false;
-    /** The first masterchain block of every run is a key block carrying the config, so the index always has the one in force. */
-    private configAnnounced = false;
+    private readonly collator = new Collator();
+    /** The public key the devnet signs its blocks as (`created_by`). */
+    private producerKey!: Buffer;
     /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
     private readonly publishedLibraries = new Map<string, Map<string, Cell>>();
 
@@ -123,8 +127,13 @@ export class DevnetSource implements ChainSource, MessageSink {
     }
 
     async head(): Promise<SourceHead | null> {
-        const last = this.heads?.lastMaster;
-        return last ? { workchain: last.workchain, shard: last.shard, seqno: last.seqno, utime: this.heads.utime } : null;
+        const last = this.heads?.collator.masterchain.last;
+        return last ? { workchain: -1, shard: '8000000000000000', seqno: last.seqno, utime: this.heads.utime } : null;
+    }
+
+    /** The account's state after a block, from the chain log (the account-state reader of the one ingestion path). */
+    async shardAccountAt(block: BlockIdExt, address: string): Promise<Buffer | null> {
+        return this.log.shardAccountAt(block, address);
     }
 
     async *blocksAfter(cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {
@@ -133,7 +142,7 @@ export class DevnetSource implements ChainSource, MessageSink {
             const batch = this.log.blocksAfter(seq, 64);
             for (const item of batch) {
                 seq = item.seq;
-                yield { cursor: String(item.seq), block: item.block };
+                yield { cursor: String(item.seq), block: await readBlockBoc(item.boc, this) };
             }
             if (batch.length > 0) continue;
             if (this.stopped) return;
@@ -211,6 +220,7 @@ export class DevnetSource implements ChainSource, MessageSink {
         const utime = Math.floor(Date.now() / 1000);
         this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl);
         this.wallets = genesisWallets(this.genesis);
+        this.producerKey = blockProducerKey(this.genesis);
         this.chain.now = utime;
         const accounts: PersistedAccount[] = [];
         for (const w of this.wallets) {
@@ -218,44 +228,64 @@ export class DevnetSource implements ChainSource, MessageSink {
             contract.account = uninitializedAccount(w.wallet, w.balance, utime, w.extra);
             accounts.push(await this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
         }
-        const { master, basechain } = await this.zerostates(utime, accounts.map(a => a.address));
-        this.heads = { lt: this.chain.lt.toString(), utime, lastMaster: master.id, lastShard: basechain, seedStep: 0 };
-        this.log.commit([master], accounts, { genesis: this.genesis, heads: this.heads });
-    }
-
-    /**
-     * The chain starts as a real one does: from a masterchain zerostate (seqno 0, a key block with the
-     * config and the masterchain's genesis accounts) that names the basechain's zerostate as its shard.
-     * Basechain accounts live in that basechain zerostate, which is a state and not a block (as on
-     * mainnet): it is referenced, as the first basechain block's parent, but not indexed.
-     */
-    private async zerostates(utime: number, genesisAccounts: string[]): Promise<{ master: BlockRecord; basechain: BlockIdExt }> {
-        const lt = this.chain.lt;
-        const empty = { utime, startLt: lt, endLt: lt, parents: [], shardBlocks: [], transactions: [] };
-        const basechain = sealBlock({ ...empty, workchain: 0, seqno: 0, accountStates: [] }).id;
-        const masterAccounts = genesisAccounts.filter(address => address.startsWith('-1:'));
-        const master = sealBlock({
-            ...empty, workchain: -1, seqno: 0, shardBlocks: [basechain],
-            accountStates: await Promise.all(masterAccounts.map(a => this.accountState(a))),
-            config: this.chain.config.toBoc(),
+        // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
+        // a key state with the config, and of the basechain, which the first blocks name as parents.
+        const { master, basechain } = this.collator.genesis({
+            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a.address))), config: this.chain.config, libraries: this.libraryMap(),
         });
-        return { master, basechain };
+        this.log.saveZerostates([master, basechain].map(z => ({ workchain: z.id.workchain, rootHash: z.id.rootHash, fileHash: z.id.fileHash, boc: z.stateBoc })));
+        this.heads = { lt: this.chain.lt.toString(), utime, seedStep: 0, collator: this.collator.heads() };
+        this.log.commitGenesis(accounts, { genesis: this.genesis, heads: this.heads, [MASTERCHAIN_CONFIG_KEY]: this.chain.config.toBoc().toString('base64') });
     }
 
     private async restore(genesis: GenesisSpec): Promise<void> {
         this.genesis = genesis;
         this.wallets = genesisWallets(genesis);
-        for (const account of this.log.accounts()) await this.chain.restoreAccount(account);
-        await this.refreshLibraries(this.log.accounts().map(account => account.address));
+        this.producerKey = blockProducerKey(genesis);
+        const accounts = this.log.accounts();
+        for (const account of accounts) await this.chain.restoreAccount(account);
+        await this.refreshLibraries(accounts.map(account => account.address));
         this.heads = this.log.meta<ChainHeads>('heads')!;
         this.chain.setLogicalTime(BigInt(this.heads.lt));
         this.chain.now = this.heads.utime;
+        const config = Cell.fromBase64(this.log.meta<string>(MASTERCHAIN_CONFIG_KEY)!);
+        const changes = await Promise.all(accounts.map(a => this.accountChange(a.address)));
+        this.collator.restore(changes, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
+    }
+
+    /** An account's state as the collator takes it: the ShardAccount cell the TVM wrote, or null once the account no longer exists. */
+    private async accountChange(address: string): Promise<AccountChange> {
+        const contract = await this.chain.getContract(Address.parseRaw(address));
+        const persisted = await this.chain.persistedAccount(address);
+        const account = contract.account.account;
+        const [workchain, id] = address.split(':');
+        return {
+            workchain: Number(workchain),
+            id: BigInt(`0x${id}`),
+            shardAccount: account ? Cell.fromBoc(persisted.shardAccount)[0] : null,
+            balance: account ? amountsOf(account.storage.balance) : ZERO,
+        };
+    }
+
+    /** The masterchain's public libraries with the accounts publishing each. */
+    private libraryMap(): Map<string, { root: Cell; publishers: string[] }> {
+        const libraries = new Map<string, { root: Cell; publishers: string[] }>();
+        for (const [publisher, published] of this.publishedLibraries) {
+            for (const [hash, root] of published) {
+                const entry = libraries.get(hash) ?? { root, publishers: [] };
+                entry.publishers.push(publisher.split(':')[1]);
+                libraries.set(hash, entry);
+            }
+        }
+        return libraries;
     }
 
     private async produceBlock(): Promise<void> {
         const utime = Math.max(this.heads.utime, Math.floor(Date.now() / 1000));
         this.chain.now = utime;
         const startLt = this.chain.lt;
+        const randSeed = randomBytes(32);
+        this.chain.random = randSeed;
 
         const jobs = this.jobs.splice(0);
         const seedStep = this.heads.seedStep;
@@ -269,20 +299,27 @@ export class DevnetSource implements ChainSource, MessageSink {
         const endLt = this.chain.lt + LT_PER_BLOCK;
         this.chain.setLogicalTime(endLt);
 
-        const blocks = await this.sealBlocks(executed, utime, startLt, endLt);
         const touched = [...new Set(executed.map(accountOf))];
         await this.refreshLibraries(touched);
         const accounts = await Promise.all(touched.map(a => this.chain.persistedAccount(a)));
+        const blocks = this.collator.step({
+            utime, startLt, endLt, randSeed, createdBy: this.producerKey,
+            transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
+            accounts: await Promise.all(touched.map(a => this.accountChange(a))),
+            config: this.chain.config,
+            libraries: this.libraryMap(),
+        });
         const heads: ChainHeads = {
             lt: endLt.toString(),
             utime,
-            lastShard: blocks[0].id,
-            lastMaster: blocks[1].id,
             seedStep: Math.min(SEED_STEPS.length, seedStep + 1),
+            collator: this.collator.heads(),
         };
-        const seqs = this.log.commit(blocks, accounts, { heads });
+        const meta: Record<string, unknown> = { heads };
+        if (blocks[1].isKeyBlock) meta[MASTERCHAIN_CONFIG_KEY] = this.chain.config.toBoc().toString('base64');
+        const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
+        const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
         this.heads = heads;
-        this.configAnnounced = true;
         this.events.emit('produced');
         const cursor = String(seqs[seqs.length - 1]);
         if (seedStep < SEED_STEPS.length) this.events.emit('seeded', { step: seedStep + 1, total: SEED_STEPS.length, label: SEED_STEPS[seedStep].label, cursor } satisfies SeedProgress);
@@ -339,64 +376,10 @@ export class DevnetSource implements ChainSource, MessageSink {
         const state = (await this.chain.getContract(info.dest)).accountState;
         return state?.type === 'active' ? interfacesByCodeHash(state.state.code?.hash().toString('hex')) : [];
     }
-
-    private async sealBlocks(executed: BlockchainTransaction[], utime: number, startLt: bigint, endLt: bigint): Promise<[BlockRecord, BlockRecord]> {
-        const inWorkchain = async (workchain: number) => {
-            const txs = executed.filter(tx => Number(accountOf(tx).split(':')[0]) === workchain);
-            const touched = [...new Set(txs.map(accountOf))];
-            return {
-                transactions: txs.map(tx => ({ boc: tx.raw.toBoc(), endBalance: this.chain.balanceAfter(tx), hash: tx.hash().toString('hex') })),
-                accountStates: await Promise.all(touched.map(a => this.accountState(a))),
-            };
-        };
-        const shard = sealBlock({
-            workchain: 0,
-            seqno: (this.heads.lastShard?.seqno ?? 0) + 1,
-            utime, startLt, endLt,
-            parents: this.heads.lastShard ? [this.heads.lastShard] : [],
-            masterRef: this.heads.lastMaster ?? undefined,
-            shardBlocks: [],
-            ...(await inWorkchain(0)),
-        });
-        const master = sealBlock({
-            workchain: -1,
-            seqno: (this.heads.lastMaster?.seqno ?? 0) + 1,
-            utime, startLt, endLt,
-            parents: this.heads.lastMaster ? [this.heads.lastMaster] : [],
-            shardBlocks: [shard.id],
-            ...(await inWorkchain(-1)),
-            config: this.configAnnounced ? undefined : this.chain.config.toBoc(),
-        });
-        return [shard, master];
-    }
-
-    private async accountState(address: string): Promise<AccountStateRecord> {
-        const contract = await this.chain.getContract(Address.parseRaw(address));
-        return accountStateRecord(address, contract.account);
-    }
 }
 
-function accountStateRecord(address: string, shardAccount: ShardAccount): AccountStateRecord {
-    const account = shardAccount.account;
-    const state = account?.storage.state;
-    const code = state?.type === 'active' ? state.state.code ?? undefined : undefined;
-    const data = state?.type === 'active' ? state.state.data ?? undefined : undefined;
-    const libraries = state?.type === 'active' ? encodeLibraryField(state.state.libraries) : undefined;
-    return {
-        address,
-        status: !account ? 'nonexist' : state!.type === 'active' ? 'active' : state!.type === 'frozen' ? 'frozen' : 'uninit',
-        balance: account?.storage.balance.coins ?? 0n,
-        extraBalance: nonEmpty(extraCurrencyAmounts(account?.storage.balance.other)),
-        codeHash: code?.hash().toString('hex'),
-        dataHash: data?.hash().toString('hex'),
-        code: code?.toBoc(),
-        data: data?.toBoc(),
-        libraries,
-        lastTransLt: shardAccount.lastTransactionLt,
-        lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),
-    };
-}
-
-function nonEmpty<K, V>(map: Map<K, V>): Map<K, V> | undefined {
-    return map.size > 0 ? map : undefined;
+/** The key the devnet signs its blocks as: derived from the faucet's seed, so it is fixed for a chain. */
+function blockProducerKey(genesis: GenesisSpec): Buffer {
+    const seed = createHash('sha256').update('native-explorer devnet block producer').update(genesis.wallets[0].seed).digest();
+    return keyPairFromSeed(seed).publicKey;
 }

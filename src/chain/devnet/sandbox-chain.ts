@@ -1,5 +1,5 @@
 import '../../ton/fast-hash.ts';
-import { Address, Cell, Dictionary, beginCell, loadMessage, loadShardAccount, storeMessage, storeShardAccount, type Message } from '@ton/core';
+import { Address, Cell, Dictionary, beginCell, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
 import { Blockchain, LocalBlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type SmartContract, type TickOrTock } from '@ton/sandbox';
 import { InputFormatError } from '../../ton/input.ts';
 import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault } from '../../ton/tvm-executor.ts';
@@ -150,25 +150,30 @@ export class SandboxChain extends Blockchain {
         this.currentLt = lt;
     }
 
+    /**
+     * The account's ShardAccount BOC exactly as the TVM last wrote it (or the sandbox serialized a state
+     * set directly): its Account cell hash is what the account's transactions name, so it is kept as is.
+     */
     async persistedAccount(address: string): Promise<PersistedAccount> {
         const contract = await this.getContract(Address.parseRaw(address));
-        const snapshot = contract.snapshot();
-        return {
-            address,
-            shardAccount: beginCell().store(storeShardAccount(snapshot.account)).endCell().toBoc(),
-            lastTxTime: snapshot.lastTxTime,
-        };
+        const raw = contract as unknown as SandboxContractInternals;
+        return { address, shardAccount: Buffer.from(raw._account, 'base64'), lastTxTime: raw.lastTxTime };
     }
 
     async restoreAccount(saved: PersistedAccount): Promise<void> {
-        const address = Address.parseRaw(saved.address);
-        const contract = await this.getContract(address);
-        contract.loadFrom({
-            address,
-            account: loadShardAccount(Cell.fromBoc(saved.shardAccount)[0].beginParse()),
-            lastTxTime: saved.lastTxTime,
-        } as Parameters<SmartContract['loadFrom']>[0]);
+        const contract = await this.getContract(Address.parseRaw(saved.address));
+        const raw = contract as unknown as SandboxContractInternals;
+        raw._account = saved.shardAccount.toString('base64');
+        raw.parsedAccount = undefined;
+        raw.lastTxTime = saved.lastTxTime;
     }
+}
+
+/** The fields of @ton/sandbox's SmartContract that hold its state as the TVM wrote it. */
+interface SandboxContractInternals {
+    _account: string;
+    parsedAccount: ShardAccount | undefined;
+    lastTxTime: number;
 }
 
 /** Raw address of the account a sandbox transaction ran on. */

@@ -20,6 +20,13 @@ export interface AccountStateAfterBlock {
     dataHash?: string;
     lastTransLt: bigint;
     lastTransHash: string;
+    /** Hex hash of the Account cell after the block. */
+    accountHash: string;
+    /**
+     * False when the update prunes part of the account (unchanged code, data, libraries or extra
+     * currencies): the fields above are what could be read, the rest must come from the source.
+     */
+    complete: boolean;
 }
 
 /**
@@ -41,11 +48,15 @@ export function accountStatesAfterBlock(blockRoot: Cell): AccountStateAfterBlock
         if (!entry.account.hash(0).equals(accountBlock.stateUpdate.newHash)) {
             throw new Error(`State of account ${address.toString(16)} does not match its account block`);
         }
+        // A cell above a pruned branch has a level above 0.
+        const complete = entry.account.level() === 0;
         states.push({
             account: `${workchain}:${accountBlock.accountAddr.toString('hex')}`,
-            ...decodeAccount(entry.account),
+            ...(complete ? decodeAccount(entry.account) : decodePartialAccount(entry.account)),
             lastTransLt: entry.lastTransLt,
             lastTransHash: entry.lastTransHash.toString('hex'),
+            accountHash: entry.account.hash(0).toString('hex'),
+            complete,
         });
     }
     return states.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
@@ -63,6 +74,33 @@ function newStateAccounts(stateUpdate: Cell): ShardAccounts | undefined {
     const state = loadShardStateUnsplit(newState.beginParse());
     // pruned when the block changed no account
     return state.accounts.isExotic ? undefined : loadShardAccounts(state.accounts.beginParse());
+}
+
+/**
+ * What a partly pruned Account shows: @ton/core's reader stops at a pruned extra-currency dictionary,
+ * so on failure the status and balance are read up to it by hand.
+ */
+function decodePartialAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'status' | 'codeHash' | 'dataHash'> {
+    try {
+        return decodeAccount(cell);
+    } catch {
+        // account$1 addr:MsgAddressInt storage_stat:StorageInfo storage:AccountStorage
+        const slice = cell.beginParse(true);
+        if (!slice.loadBit()) return { balance: 0n, status: 'nonexist' };
+        slice.loadAddress();
+        // storage_used$_ cells:(VarUInteger 7) bits:(VarUInteger 7); storage_extra (none$000 | info$001 dict_hash:uint256); last_paid:uint32 due_payment:(Maybe Grams)
+        slice.loadVarUintBig(3);
+        slice.loadVarUintBig(3);
+        if (slice.loadUint(3) === 1) slice.skip(256);
+        slice.skip(32);
+        if (slice.loadBit()) slice.loadCoins();
+        // account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState
+        slice.skip(64);
+        const balance = slice.loadCoins();
+        if (slice.loadBit()) slice.loadRef();
+        const status = slice.loadBit() ? 'active' : slice.loadBit() ? 'frozen' : 'uninit';
+        return { balance, status };
+    }
 }
 
 function decodeAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'status' | 'codeHash' | 'dataHash'> {

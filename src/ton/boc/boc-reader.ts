@@ -18,6 +18,7 @@ import { BitReader, BitString, Cell, CellType, Slice } from '@ton/core';
  */
 
 const require = createRequire(import.meta.url);
+const { bitsToPaddedBuffer } = require('@ton/core/dist/boc/utils/paddedBits') as { bitsToPaddedBuffer: (bits: BitString) => Buffer };
 const { LevelMask } = require('@ton/core/dist/boc/cell/LevelMask') as { LevelMask: new (mask?: number) => { value: number; level: number } };
 
 const BOC_MAGIC = 0xb5ee9c72;
@@ -127,6 +128,32 @@ export function readBoc(src: Buffer): Cell[] {
         cells[i] = cell;
     }
     return rootIndexes.map(r => cells[r]);
+}
+
+/**
+ * A cell with the bits of `like` and the given refs (same count), hashed by this module (about
+ * three times faster than @ton/core's constructor); for the cells of Merkle proofs, which copy
+ * the cells they keep and replace the refs they cut. It remembers its serialized bytes for boc-writer.ts.
+ */
+export function cellWithRefs(like: Cell, refs: Cell[]): Cell {
+    const bits = like.bits;
+    const data = bitsToPaddedBuffer(bits);
+    const d2 = Math.ceil(bits.length / 8) + Math.floor(bits.length / 8);
+    const cell = buildCell(like.isExotic, d2, data, bits.length, refs);
+    cellBytes.set(cell, Buffer.concat([Buffer.from([refs.length + (like.isExotic ? 8 : 0) + cell.mask.value * 32, d2]), data]));
+    return cell;
+}
+
+/** A pruned branch standing for a level-0 cell: its hash and depth, in TON's exotic layout (type 1, level mask 1). */
+export function prunedBranch(cell: Cell): Cell {
+    const data = Buffer.allocUnsafe(36);
+    data[0] = 1;
+    data[1] = 1;
+    cell.hash(0).copy(data, 2);
+    data.writeUInt16BE(cell.depth(0), 34);
+    const pruned = buildCell(true, 72, data, 288, []);
+    cellBytes.set(pruned, Buffer.concat([Buffer.from([8 + 32, 72]), data]));
+    return pruned;
 }
 
 function popCount(mask: number): number {

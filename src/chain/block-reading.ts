@@ -1,0 +1,93 @@
+import { loadShardAccount, type ShardAccount } from '@ton/core';
+import type { AccountStateReader, AccountStateRecord, BlockRecord } from './chain-source.ts';
+import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/block-file.ts';
+import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
+import { transactionEndBalances } from '../ton/block/account-balances.ts';
+import { sha256 } from '../ton/fast-hash.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
+import { writeBoc } from '../ton/boc/boc-writer.ts';
+import { encodeLibraryField } from '../ton/libraries.ts';
+import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
+
+/**
+ * The one way a block reaches the indexer, whatever its source: a `block#11ef55aa` BOC read by the
+ * block parser, with the state of every account it changed taken from its state update and the
+ * balance after each transaction. Where the update prunes part of an account (its unchanged code,
+ * data, libraries or extra currencies), the source's account-state reader completes it; the state
+ * it gives must hash as the account in the block. Without a reader such states keep what the block shows.
+ */
+export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader): Promise<BlockRecord> {
+    const root = readBlockRoot(boc);
+    const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex')), accountStatesAfterBlock(root), transactionEndBalances(root));
+    if (reader && record.accountStates) {
+        record.accountStates = await Promise.all(record.accountStates.map(async (state, i) => {
+            const shown = record.incomplete![i];
+            if (!shown) return state;
+            const saved = await reader.shardAccountAt(record.id, state.address);
+            if (!saved) throw new Error(`the source has no state of ${state.address} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);
+            const cell = readBoc(saved)[0];
+            if (cell.refs[0].hash().toString('hex') !== shown) {
+                throw new Error(`the source's state of ${state.address} at block ${record.id.workchain}:${record.id.seqno} is not the account the block has`);
+            }
+            return accountStateRecord(state.address, loadShardAccount(cell.beginParse()));
+        }));
+    }
+    delete record.incomplete;
+    return record;
+}
+
+/**
+ * endBalances (transaction hash → balance right after it) comes from transactionEndBalances; without it,
+ * only the last transaction of each account gets a balance, the one the state after the block gives.
+ */
+export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAfterBlock[] = [], endBalances?: Map<string, bigint>): BlockRecord & { incomplete?: Array<string | null> } {
+    // The state after the block gives the exact end balance of each account's last transaction in it.
+    const finalBalance = new Map(states.map(s => [s.lastTransHash, s.balance]));
+    for (const [hash, balance] of endBalances ?? []) {
+        const last = finalBalance.get(hash);
+        if (last !== undefined && last !== balance) {
+            throw new Error(`Transaction ${hash}: balance ${balance} disagrees with the state after the block (${last})`);
+        }
+        finalBalance.set(hash, balance);
+    }
+    return {
+        id: block.id,
+        utime: block.utime,
+        startLt: block.startLt,
+        endLt: block.endLt,
+        isKeyBlock: block.isKeyBlock,
+        parents: block.prev,
+        masterRef: block.masterRef,
+        shardBlocks: block.shardTops.map(({ workchain, shard, seqno, rootHash, fileHash }) => ({ workchain, shard, seqno, rootHash, fileHash })),
+        transactions: block.transactions.map(t => ({ boc: writeBoc(t.cell), cell: t.cell, endBalance: finalBalance.get(t.hash) })),
+        accountStates: states.map(s => ({
+            address: s.account, status: s.status, balance: s.balance, codeHash: s.codeHash, dataHash: s.dataHash,
+            lastTransLt: s.lastTransLt, lastTransHash: s.lastTransHash,
+        })),
+        incomplete: states.map(s => (s.complete ? null : s.accountHash)),
+        config: block.config ? writeBoc(block.config) : undefined,
+    };
+}
+
+/** The record of an account's full state. */
+export function accountStateRecord(address: string, shardAccount: ShardAccount): AccountStateRecord {
+    const account = shardAccount.account;
+    const state = account?.storage.state;
+    const code = state?.type === 'active' ? state.state.code ?? undefined : undefined;
+    const data = state?.type === 'active' ? state.state.data ?? undefined : undefined;
+    const libraries = state?.type === 'active' ? encodeLibraryField(state.state.libraries) : undefined;
+    const extra = extraCurrencyAmounts(account?.storage.balance.other);
+    return {
+        address,
+        status: !account ? 'nonexist' : state!.type === 'active' ? 'active' : state!.type === 'frozen' ? 'frozen' : 'uninit',
+        balance: account?.storage.balance.coins ?? 0n,
+        extraBalance: extra.size > 0 ? extra : undefined,
+        codeHash: code?.hash().toString('hex'),
+        dataHash: data?.hash().toString('hex'),
+        code: code?.toBoc(),
+        data: data?.toBoc(),
+        libraries,
+        lastTransLt: shardAccount.lastTransactionLt,
+        lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),
+    };
+}

@@ -1,0 +1,388 @@
+// fast-hash first: it makes @ton/core hash cells with node's native SHA-256
+import '../fast-hash.ts';
+import { type Cell, CellType, Dictionary, loadStorageInfo, type Slice } from '@ton/core';
+import { loadBlock } from './block.ts';
+import { loadShardStateUnsplit } from './shard-state.ts';
+
+// The balance of an account after each of its transactions in a block, from what the block carries:
+// the account's balance before the block (old side of the state_update MERKLE_UPDATE), the
+// transactions themselves, and the balance after the block (new side) to check the result against.
+//
+// Every transaction moves the account's balance (in nanograms) by
+//
+//   Δ = in_value − total_fees − Σ_{internal out messages} (value + fwd_fee)
+//
+// where in_value is the value.grams of an internal inbound message (0 for external/none).
+// total_fees gathers everything the account pays to validators in the transaction: the storage
+// fees collected (storage phase), the storage debt taken from the inbound value (credit phase
+// due_fees_collected), the import fee of an external message, the gas fees (compute phase), the
+// part of every forwarding fee kept by the sending shard (action phase total_action_fees, for
+// internal and external out messages alike, and bounce phase msg_fees). What leaves with an
+// internal out message is its value plus the rest of its forwarding fee, fwd_fee, which is paid to
+// the validators that route it. External out messages carry no value, and their whole forwarding
+// fee is already in total_action_fees. The bounce message is an ordinary out message: its value is
+// what is left of the inbound value after gas and forwarding fees, so the credit comes back out.
+//
+// The header field after value (ihr_fee in early versions, extra_flags since) is not counted. It is
+// 0 on every message of the fixture blocks, so its part in the identity is unverified; where it is
+// not 0 and did count, the account's chain does not land and its balances are left out (see below).
+//
+// Only the grams are followed; extra currencies are not.
+//
+// The balance before the block: the old side of the update often prunes the account's own entry
+// (the old ShardAccount leaf), so it is read, in order, from
+// - the entry itself, or a label on the way that leaves the key (no account: 0);
+// - otherwise the totals of the dictionary (HashmapAugE with DepthBalanceInfo, the total balance of
+//   the accounts under each node): the deepest old node on the key's way covers the accounts with
+//   some key prefix P and gives their total before; the new state gives their total after. When no
+//   other account under P changed in the block, before = after − (total after − total before).
+//
+// The balances are given only where they are proven: the chain from the old balance through all
+// the account's transactions must land exactly on the account's balance in the new state. Otherwise
+// (an old or new state left out of the update, a transaction kind the identity does not cover)
+// only the last transaction gets a balance, straight from the new state.
+
+/** A transaction's balance movement, as read from the transaction cell. */
+export interface TransactionBalanceDelta {
+    /** value.grams of the internal inbound message; 0 for external or no inbound message. */
+    inValue: bigint;
+    totalFees: bigint;
+    /** Σ over internal out messages of value.grams. */
+    outValue: bigint;
+    /** Σ over internal out messages of the fwd_fee header field. */
+    outFwdFees: bigint;
+}
+
+export function transactionBalanceDelta(tx: Cell): TransactionBalanceDelta {
+    const slice = tx.beginParse();
+    if (slice.loadUint(4) !== 0b0111) {
+        throw new Error('Invalid Transaction tag');
+    }
+    // account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64 now:uint32
+    // outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
+    slice.skip(256 + 64 + 256 + 64 + 32 + 15 + 2 + 2);
+    // ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ]
+    const messages = slice.loadRef().beginParse();
+    const totalFees = slice.loadCoins(); // total_fees:CurrencyCollection (grams first)
+
+    let inValue = 0n;
+    const inMsg = messages.loadMaybeRef();
+    if (inMsg) {
+        inValue = internalMessageValue(inMsg.beginParse())?.value ?? 0n;
+    }
+    let outValue = 0n;
+    let outFwdFees = 0n;
+    const outMsgs = Dictionary.load(Dictionary.Keys.Uint(15), Dictionary.Values.Cell(), messages);
+    for (const msg of outMsgs.values()) {
+        const info = internalMessageValue(msg.beginParse());
+        if (info) {
+            outValue += info.value;
+            outFwdFees += info.fwdFee;
+        }
+    }
+    return { inValue, totalFees, outValue, outFwdFees };
+}
+
+/** The balance change a transaction makes, by the identity above. */
+export function balanceChange(delta: TransactionBalanceDelta): bigint {
+    return delta.inValue - delta.totalFees - delta.outValue - delta.outFwdFees;
+}
+
+// int_msg_info$0 ihr_disabled:Bool bounce:Bool bounced:Bool src:MsgAddressInt dest:MsgAddressInt
+//   value:CurrencyCollection extra_flags:(VarUInteger 16) fwd_fee:Grams created_lt:uint64 created_at:uint32
+// ext_in_msg_info$10 / ext_out_msg_info$11: no value
+function internalMessageValue(slice: Slice): { value: bigint; fwdFee: bigint } | undefined {
+    if (slice.loadBit()) {
+        return undefined;
+    }
+    slice.skip(3);
+    skipAddress(slice);
+    skipAddress(slice);
+    const value = slice.loadCoins();
+    slice.loadMaybeRef(); // other:ExtraCurrencyCollection
+    slice.loadCoins(); // ihr_fee / extra_flags
+    const fwdFee = slice.loadCoins();
+    return { value, fwdFee };
+}
+
+// addr_none$00 | addr_extern$01 len:(## 9) external_address:(bits len)
+// addr_std$10 anycast:(Maybe Anycast) workchain_id:int8 address:bits256
+// addr_var$11 anycast:(Maybe Anycast) addr_len:(## 9) workchain_id:int32 address:(bits addr_len)
+// anycast_info$_ depth:(#<= 30) { depth >= 1 } rewrite_pfx:(bits depth)
+function skipAddress(slice: Slice) {
+    const tag = slice.loadUint(2);
+    if (tag === 0) {
+        return;
+    }
+    if (tag === 1) {
+        slice.skip(slice.loadUint(9));
+        return;
+    }
+    if (slice.loadBit()) {
+        slice.skip(slice.loadUint(5));
+    }
+    if (tag === 2) {
+        slice.skip(8 + 256);
+    } else {
+        const length = slice.loadUint(9);
+        slice.skip(32 + length);
+    }
+}
+
+export interface AccountBalanceChain {
+    /** Raw address 'wc:64hex', lowercase. */
+    account: string;
+    /** The account's transactions in lt order, with their hashes and balance movements. */
+    transactions: Array<{ lt: bigint; hash: string; delta: TransactionBalanceDelta }>;
+    /** Balance before the block; undefined when the update does not tell. */
+    before?: bigint;
+    /** How `before` was read: the account's own entry (or its absence) in the old state, or the balance totals of the dictionary (see oldBalanceFromTotals). */
+    beforeFrom?: 'entry' | 'totals';
+    /** Balance after the block; undefined when the new state leaves the account out. */
+    after?: bigint;
+    /** Balance after each transaction by the identity, from `before`; undefined without `before`. */
+    chained?: bigint[];
+    /** The chain lands on `after`. */
+    exact: boolean;
+}
+
+/** For every account with transactions in the block, its balance chain through the block. */
+export function accountBalanceChains(blockRoot: Cell): AccountBalanceChain[] {
+    const block = loadBlock(blockRoot.beginParse());
+    const { shard } = block.info;
+    if (block.stateUpdate.type !== CellType.MerkleUpdate) {
+        throw new Error('Block state_update is not a Merkle update');
+    }
+    // !merkle_update#04 old_hash new_hash old_depth new_depth old:^ShardState new:^ShardState
+    const newAccounts = unsplitStateAccounts(block.stateUpdate.refs[1]);
+    const oldSide = block.stateUpdate.refs[0];
+    // after a merge the old state is split_state#5f327da5 left:^ShardStateUnsplit right:^ShardStateUnsplit
+    const merged = !oldSide.isExotic && oldSide.beginParse().preloadUint(32) === 0x5f327da5;
+    const oldAccounts = (address: bigint) =>
+        merged
+            ? unsplitStateAccounts(oldSide.refs[Number((address >> BigInt(255 - shard.shardPrefixBits)) & 1n)])
+            : unsplitStateAccounts(oldSide);
+    const changed = [...block.extra.accountBlocks.keys()];
+
+    const chains: AccountBalanceChain[] = [];
+    for (const [address, accountBlock] of block.extra.accountBlocks) {
+        const transactions = [...accountBlock.transactions]
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: transactionBalanceDelta(cell) }));
+        const next = walkAccounts(newAccounts, address);
+        const after = next.kind === 'leaf' ? next.balance : next.kind === 'absent' ? 0n : undefined;
+        const old = walkAccounts(oldAccounts(address), address);
+        let before: bigint | undefined;
+        let beforeFrom: AccountBalanceChain['beforeFrom'];
+        if (old.kind === 'leaf' || old.kind === 'absent') {
+            before = old.kind === 'leaf' ? old.balance : 0n;
+            beforeFrom = 'entry';
+        } else if (!merged && after !== undefined && old.deepest) {
+            before = oldBalanceFromTotals(address, after, old.deepest, newAccounts, changed);
+            beforeFrom = before === undefined ? undefined : 'totals';
+        }
+        let chained: bigint[] | undefined;
+        if (before !== undefined) {
+            let balance = before;
+            chained = transactions.map(t => (balance += balanceChange(t.delta)));
+        }
+        const exact = chained !== undefined && after !== undefined && chained.length > 0 && chained[chained.length - 1] === after;
+        chains.push({
+            account: `${shard.workchainId}:${accountBlock.accountAddr.toString('hex')}`,
+            transactions,
+            before,
+            beforeFrom,
+            after,
+            chained,
+            exact,
+        });
+    }
+    return chains;
+}
+
+/**
+ * The balance of every transaction of the block right after it, by transaction hash (hex):
+ * every transaction of an account whose balance chain lands exactly on its new state, and the
+ * last transaction of any other account whose new state the update carries.
+ */
+export function transactionEndBalances(blockRoot: Cell): Map<string, bigint> {
+    const balances = new Map<string, bigint>();
+    for (const chain of accountBalanceChains(blockRoot)) {
+        if (chain.exact) {
+            chain.transactions.forEach((t, i) => balances.set(t.hash, chain.chained![i]));
+        } else if (chain.after !== undefined && chain.transactions.length > 0) {
+            balances.set(chain.transactions[chain.transactions.length - 1].hash, chain.after);
+        }
+    }
+    return balances;
+}
+
+/** The ShardAccounts (HashmapAugE) cell of a ShardStateUnsplit side of the update; null when pruned. */
+function unsplitStateAccounts(state: Cell | undefined): Cell | null {
+    if (!state || state.isExotic) {
+        return null;
+    }
+    const accounts = loadShardStateUnsplit(state.beginParse()).accounts;
+    return accounts.isExotic ? null : accounts;
+}
+
+// _ (HashmapAugE 256 ShardAccount DepthBalanceInfo) = ShardAccounts;
+//   ahme_empty$0 extra:Y | ahme_root$1 root:^(HashmapAug 256 X Y) extra:Y
+// ahm_edge#_ label:(HmLabel ~l n) node:(HashmapAugNode m X Y)
+//   ahmn_leaf#_ extra:Y value:X | ahmn_fork#_ left:^ right:^ extra:Y
+// depth_balance$_ split_depth:(#<= 30) balance:CurrencyCollection = DepthBalanceInfo;
+//
+// Every node carries in its extra the total balance of the accounts under it.
+
+/** A node on the way to a key: the length of the key prefix all accounts under it share, and their total balance. */
+interface PrefixTotal {
+    prefixLength: number;
+    total: bigint;
+}
+
+type AccountWalk =
+    | { kind: 'leaf'; balance: bigint }
+    | { kind: 'absent' }
+    /** A pruned cell on the way; `deepest` is the last node read (undefined when there was none). */
+    | { kind: 'pruned'; deepest?: PrefixTotal };
+
+/**
+ * Follows an account's key down the ShardAccounts dictionary. A label that leaves the key means
+ * the account is not there (balance 0); a pruned branch on the way (or a pruned Account cell)
+ * means this side of the update does not tell. `stopAt` ends the walk at the first node that
+ * covers a key prefix that long, returning its total as deepest.
+ */
+function walkAccounts(root: Cell | null, key: bigint, stopAt = 257): AccountWalk {
+    if (!root) {
+        return { kind: 'pruned' };
+    }
+    const top = root.beginParse();
+    if (!top.loadBit()) {
+        return { kind: 'absent' };
+    }
+    let cell = top.loadRef();
+    let deepest: PrefixTotal = { prefixLength: 0, total: readDepthBalance(top) };
+    if (stopAt === 0) {
+        return { kind: 'pruned', deepest };
+    }
+    let start = 0;
+    for (;;) {
+        if (cell.isExotic) {
+            return { kind: 'pruned', deepest };
+        }
+        const slice = cell.beginParse();
+        const remaining = 256 - start;
+        const { length, bits } = readLabel(slice, remaining);
+        const expected = length === 0 ? 0n : (key >> BigInt(remaining - length)) & ((1n << BigInt(length)) - 1n);
+        const end = start + length;
+        if (end === 256) {
+            // ahmn_leaf#_ extra:DepthBalanceInfo value:ShardAccount (account:^Account ...)
+            const total = readDepthBalance(slice);
+            if (bits !== expected) {
+                return stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
+            }
+            if (stopAt <= 256) {
+                return { kind: 'pruned', deepest: { prefixLength: 256, total } };
+            }
+            // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
+            const account = slice.loadRef();
+            if (!account.isExotic && accountCellBalance(account) !== total) {
+                throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
+            }
+            return { kind: 'leaf', balance: total };
+        }
+        const left = slice.loadRef();
+        const right = slice.loadRef();
+        const total = readDepthBalance(slice);
+        if (bits !== expected) {
+            if (stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start)) {
+                return { kind: 'pruned', deepest: { prefixLength: end, total } };
+            }
+            return { kind: 'absent' };
+        }
+        deepest = { prefixLength: end, total };
+        if (end >= stopAt) {
+            return { kind: 'pruned', deepest };
+        }
+        // the fork's two children take the next key bit
+        cell = (key >> BigInt(255 - end)) & 1n ? right : left;
+        start = end + 1;
+    }
+}
+
+/** Whether two labels of `length` bits agree on their first `count` bits (count may exceed length). */
+function agreesUpTo(a: bigint, b: bigint, length: number, count: number): boolean {
+    if (count <= 0) {
+        return true;
+    }
+    if (count >= length) {
+        return a === b;
+    }
+    const shift = BigInt(length - count);
+    return a >> shift === b >> shift;
+}
+
+function readDepthBalance(slice: Slice): bigint {
+    slice.skip(5); // split_depth:(#<= 30)
+    const grams = slice.loadCoins();
+    slice.loadMaybeRef(); // other:ExtraCurrencyCollection
+    return grams;
+}
+
+/**
+ * The balance of an account before the block when the old state prunes its entry, from the totals the
+ * dictionary keeps: the deepest old node on its way covers the accounts with some key prefix P and
+ * says their total balance before the block. The new state says their total after it. When no other
+ * account under P changed in the block (every account that changed has an account block), the
+ * difference is this account's alone, so before = after − (new total − old total).
+ * An account new in the block comes out as 0.
+ */
+function oldBalanceFromTotals(key: bigint, after: bigint, oldDeepest: PrefixTotal, newAccounts: Cell | null, changed: bigint[]): bigint | undefined {
+    const { prefixLength } = oldDeepest;
+    const shift = BigInt(256 - prefixLength);
+    if (changed.some(other => other !== key && other >> shift === key >> shift)) {
+        return undefined;
+    }
+    const walk = walkAccounts(newAccounts, key, prefixLength);
+    let newTotal: bigint;
+    if (walk.kind === 'absent') {
+        newTotal = 0n; // nothing under P after the block
+    } else if (walk.kind === 'pruned' && walk.deepest && walk.deepest.prefixLength >= prefixLength) {
+        newTotal = walk.deepest.total;
+    } else {
+        return undefined;
+    }
+    return after - (newTotal - oldDeepest.total);
+}
+
+// hml_short$0 {m:#} {n:#} len:(Unary ~n) {n <= m} s:(n * Bit)
+// hml_long$10 {m:#} n:(#<= m) s:(n * Bit)
+// hml_same$11 {m:#} v:Bit n:(#<= m)
+function readLabel(slice: Slice, max: number): { length: number; bits: bigint } {
+    const lenBits = Math.ceil(Math.log2(max + 1));
+    if (!slice.loadBit()) {
+        let length = 0;
+        while (slice.loadBit()) length++;
+        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
+    }
+    if (!slice.loadBit()) {
+        const length = slice.loadUint(lenBits);
+        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
+    }
+    const bit = slice.loadBit();
+    const length = slice.loadUint(lenBits);
+    return { length, bits: bit && length > 0 ? (1n << BigInt(length)) - 1n : 0n };
+}
+
+// account_none$0 | account$1 addr:MsgAddressInt storage_stat:StorageInfo
+//   storage:(account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState)
+function accountCellBalance(cell: Cell): bigint {
+    const slice = cell.beginParse();
+    if (!slice.loadBit()) {
+        return 0n;
+    }
+    skipAddress(slice);
+    loadStorageInfo(slice);
+    slice.skip(64);
+    return slice.loadCoins();
+}

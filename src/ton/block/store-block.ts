@@ -1,0 +1,212 @@
+import { beginCell, type Builder, type Cell, Dictionary } from '@ton/core';
+import { type Amounts, storeAmounts } from '../currency.ts';
+
+// The writing side of the block layouts read in this folder (TL-B lines quoted at each writer).
+
+/** ext_blk_ref$_ end_lt:uint64 seq_no:uint32 root_hash:bits256 file_hash:bits256 = ExtBlkRef; */
+export interface ExtBlkRefFields {
+    endLt: bigint;
+    seqno: number;
+    rootHash: Buffer;
+    fileHash: Buffer;
+}
+
+export function storeExtBlkRef(ref: ExtBlkRefFields, builder: Builder): void {
+    builder.storeUint(ref.endLt, 64).storeUint(ref.seqno, 32).storeBuffer(ref.rootHash, 32).storeBuffer(ref.fileHash, 32);
+}
+
+/** shard_ident$00 shard_pfx_bits:(#<= 60) workchain_id:int32 shard_prefix:uint64 = ShardIdent; */
+export function storeShardIdent(workchain: number, shard: bigint, builder: Builder): void {
+    const tag = shard & -shard;
+    const prefixBits = 63 - (tag.toString(2).length - 1);
+    builder.storeUint(0, 2).storeUint(prefixBits, 6).storeInt(workchain, 32).storeUint(shard - tag, 64);
+}
+
+export interface BlockInfoFields {
+    workchain: number;
+    shard: bigint;
+    seqno: number;
+    keyBlock: boolean;
+    genUtime: number;
+    startLt: bigint;
+    endLt: bigint;
+    genValidatorListHashShort: number;
+    genCatchainSeqno: number;
+    minRefMcSeqno: number;
+    prevKeyBlockSeqno: number;
+    /** capabilities#c4 version:uint32 capabilities:uint64 = GlobalVersion; written with flags = 1. */
+    genSoftware?: { version: number; capabilities: bigint };
+    /** Shard blocks: the masterchain block they refer to. */
+    masterRef?: ExtBlkRefFields;
+    prev: ExtBlkRefFields;
+}
+
+/**
+ * block_info#9bc7a987 version:uint32 not_master:(## 1) after_merge:(## 1) before_split:(## 1)
+ *   after_split:(## 1) want_split:Bool want_merge:Bool key_block:Bool vert_seqno_incr:(## 1)
+ *   flags:(## 8) seq_no:# vert_seq_no:# shard:ShardIdent gen_utime:uint32 start_lt:uint64
+ *   end_lt:uint64 gen_validator_list_hash_short:uint32 gen_catchain_seqno:uint32
+ *   min_ref_mc_seqno:uint32 prev_key_block_seqno:uint32 gen_software:flags . 0?GlobalVersion
+ *   master_ref:not_master?^BlkMasterInfo prev_ref:^(BlkPrevInfo after_merge)
+ *   prev_vert_ref:vert_seqno_incr?^(BlkPrevInfo 0) = BlockInfo;
+ */
+export function blockInfoCell(info: BlockInfoFields): Cell {
+    const notMaster = info.masterRef !== undefined;
+    const builder = beginCell()
+        .storeUint(0x9bc7a987, 32)
+        .storeUint(0, 32)
+        .storeBit(notMaster)
+        .storeBit(false).storeBit(false).storeBit(false).storeBit(false).storeBit(false)
+        .storeBit(info.keyBlock)
+        .storeBit(false)
+        .storeUint(info.genSoftware ? 1 : 0, 8)
+        .storeUint(info.seqno, 32)
+        .storeUint(0, 32);
+    storeShardIdent(info.workchain, info.shard, builder);
+    builder.storeUint(info.genUtime, 32).storeUint(info.startLt, 64).storeUint(info.endLt, 64)
+        .storeUint(info.genValidatorListHashShort, 32).storeUint(info.genCatchainSeqno, 32)
+        .storeUint(info.minRefMcSeqno, 32).storeUint(info.prevKeyBlockSeqno, 32);
+    if (info.genSoftware) builder.storeUint(0xc4, 8).storeUint(info.genSoftware.version, 32).storeUint(info.genSoftware.capabilities, 64);
+    if (info.masterRef) builder.storeRef(refCell(info.masterRef));
+    builder.storeRef(refCell(info.prev));
+    return builder.endCell();
+}
+
+function refCell(ref: ExtBlkRefFields): Cell {
+    const builder = beginCell();
+    storeExtBlkRef(ref, builder);
+    return builder.endCell();
+}
+
+export interface ValueFlowFields {
+    fromPrevBlk: Amounts;
+    toNextBlk: Amounts;
+    imported: Amounts;
+    exported: Amounts;
+    feesCollected: Amounts;
+    burned: Amounts;
+    feesImported: Amounts;
+    recovered: Amounts;
+    created: Amounts;
+    minted: Amounts;
+}
+
+/**
+ * value_flow#b8e48dfb ^[ from_prev_blk to_next_blk imported exported ] fees_collected
+ *   ^[ fees_imported recovered created minted ] = ValueFlow;
+ * value_flow_v2#3ebf98b7 (burned:CurrencyCollection after fees_collected), written when something was burned.
+ */
+export function valueFlowCell(flow: ValueFlowFields): Cell {
+    const first = beginCell();
+    for (const amounts of [flow.fromPrevBlk, flow.toNextBlk, flow.imported, flow.exported]) storeAmounts(amounts, first);
+    const second = beginCell();
+    for (const amounts of [flow.feesImported, flow.recovered, flow.created, flow.minted]) storeAmounts(amounts, second);
+    const burned = flow.burned.grams !== 0n || flow.burned.extra.size > 0;
+    const builder = beginCell().storeUint(burned ? 0x3ebf98b7 : 0xb8e48dfb, 32).storeRef(first.endCell());
+    storeAmounts(flow.feesCollected, builder);
+    if (burned) storeAmounts(flow.burned, builder);
+    return builder.storeRef(second.endCell()).endCell();
+}
+
+export interface ShardDescrFields {
+    seqno: number;
+    regMcSeqno: number;
+    startLt: bigint;
+    endLt: bigint;
+    rootHash: Buffer;
+    fileHash: Buffer;
+    nextCatchainSeqno: number;
+    nextValidatorShard: bigint;
+    minRefMcSeqno: number;
+    genUtime: number;
+    feesCollected: Amounts;
+    fundsCreated: Amounts;
+}
+
+/**
+ * shard_descr_new#a seq_no:uint32 reg_mc_seqno:uint32 start_lt:uint64 end_lt:uint64
+ *   root_hash:bits256 file_hash:bits256 before_split:Bool before_merge:Bool want_split:Bool
+ *   want_merge:Bool nx_cc_updated:Bool flags:(## 3) next_catchain_seqno:uint32
+ *   next_validator_shard:uint64 min_ref_mc_seqno:uint32 gen_utime:uint32
+ *   split_merge_at:FutureSplitMerge ^[ fees_collected:CurrencyCollection funds_created:CurrencyCollection ] = ShardDescr;
+ */
+export function storeShardDescr(descr: ShardDescrFields, builder: Builder): void {
+    const fees = beginCell();
+    storeAmounts(descr.feesCollected, fees);
+    storeAmounts(descr.fundsCreated, fees);
+    builder.storeUint(0xa, 4).storeUint(descr.seqno, 32).storeUint(descr.regMcSeqno, 32)
+        .storeUint(descr.startLt, 64).storeUint(descr.endLt, 64)
+        .storeBuffer(descr.rootHash, 32).storeBuffer(descr.fileHash, 32)
+        .storeUint(0, 5).storeUint(0, 3)
+        .storeUint(descr.nextCatchainSeqno, 32).storeUint(descr.nextValidatorShard, 64)
+        .storeUint(descr.minRefMcSeqno, 32).storeUint(descr.genUtime, 32)
+        .storeBit(false) // fsm_none$0
+        .storeRef(fees.endCell());
+}
+
+/**
+ * _ (HashmapE 32 ^(BinTree ShardDescr)) = ShardHashes; with one unsplit shard per workchain
+ * (bt_leaf$0 {X:Type} leaf:X = BinTree X).
+ */
+export function storeShardHashes(shards: ReadonlyMap<number, ShardDescrFields>, builder: Builder): void {
+    const dict = Dictionary.empty(Dictionary.Keys.Int(32), Dictionary.Values.Cell());
+    for (const [workchain, descr] of shards) {
+        const leaf = beginCell().storeBit(false);
+        storeShardDescr(descr, leaf);
+        dict.set(workchain, leaf.endCell());
+    }
+    builder.storeDict(dict.size > 0 ? dict : undefined);
+}
+
+/** `_ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;` */
+export interface ConfigParamsFields {
+    configAddress: Buffer;
+    config: Cell;
+}
+
+/**
+ * masterchain_block_extra#cca5 key_block:(## 1) shard_hashes:ShardHashes shard_fees:ShardFees
+ *   ^[ prev_blk_signatures:(HashmapE 16 CryptoSignaturePair) recover_create_msg:(Maybe ^InMsg)
+ *      mint_msg:(Maybe ^InMsg) ] config:key_block?ConfigParams = McBlockExtra;
+ * Nothing recovered or minted: both messages absent, as the collator leaves them for zero amounts.
+ */
+export function mcBlockExtraCell(shards: ReadonlyMap<number, ShardDescrFields>, storeShardFees: (builder: Builder) => void, config?: ConfigParamsFields): Cell {
+    const builder = beginCell().storeUint(0xcca5, 16).storeBit(config !== undefined);
+    storeShardHashes(shards, builder);
+    storeShardFees(builder);
+    builder.storeRef(beginCell().storeBit(false).storeBit(false).storeBit(false).endCell());
+    if (config) builder.storeBuffer(config.configAddress, 32).storeRef(config.config);
+    return builder.endCell();
+}
+
+export interface BlockExtraFields {
+    inMsgDescr: Cell;
+    outMsgDescr: Cell;
+    accountBlocks: Cell;
+    randSeed: Buffer;
+    createdBy: Buffer;
+    mcExtra?: Cell;
+}
+
+/**
+ * block_extra#4a33f6fd in_msg_descr:^InMsgDescr out_msg_descr:^OutMsgDescr
+ *   account_blocks:^ShardAccountBlocks rand_seed:bits256 created_by:bits256
+ *   custom:(Maybe ^McBlockExtra) = BlockExtra;
+ */
+export function blockExtraCell(extra: BlockExtraFields): Cell {
+    return beginCell().storeUint(0x4a33f6fd, 32)
+        .storeRef(extra.inMsgDescr).storeRef(extra.outMsgDescr).storeRef(extra.accountBlocks)
+        .storeBuffer(extra.randSeed, 32).storeBuffer(extra.createdBy, 32)
+        .storeMaybeRef(extra.mcExtra ?? null)
+        .endCell();
+}
+
+/**
+ * block#11ef55aa global_id:int32 info:^BlockInfo value_flow:^ValueFlow
+ *   state_update:^(MERKLE_UPDATE ShardState) extra:^BlockExtra = Block;
+ */
+export function blockCell(globalId: number, info: Cell, valueFlow: Cell, stateUpdate: Cell, extra: Cell): Cell {
+    return beginCell().storeUint(0x11ef55aa, 32).storeInt(globalId, 32)
+        .storeRef(info).storeRef(valueFlow).storeRef(stateUpdate).storeRef(extra)
+        .endCell();
+}

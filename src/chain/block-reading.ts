@@ -1,4 +1,4 @@
-import { loadShardAccount, type ShardAccount } from '@ton/core';
+import { type Cell, loadAccount, loadShardAccount, type ShardAccount } from '@ton/core';
 import type { AccountStateReader, AccountStateRecord, BlockRecord } from './chain-source.ts';
 import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/block-file.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
@@ -18,29 +18,34 @@ import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
  */
 export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader): Promise<BlockRecord> {
     const root = readBlockRoot(boc);
-    const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex')), accountStatesAfterBlock(root), transactionEndBalances(root));
-    if (reader && record.accountStates) {
-        record.accountStates = await Promise.all(record.accountStates.map(async (state, i) => {
-            const shown = record.incomplete![i];
-            if (!shown) return state;
-            const saved = await reader.shardAccountAt(record.id, state.address);
-            if (!saved) throw new Error(`the source has no state of ${state.address} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);
-            const cell = readBoc(saved)[0];
-            if (cell.refs[0].hash().toString('hex') !== shown) {
-                throw new Error(`the source's state of ${state.address} at block ${record.id.workchain}:${record.id.seqno} is not the account the block has`);
-            }
-            return accountStateRecord(state.address, loadShardAccount(cell.beginParse()));
-        }));
-    }
-    delete record.incomplete;
+    const states = accountStatesAfterBlock(root);
+    const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex')), states, transactionEndBalances(root));
+    record.accountStates = await Promise.all(states.map(async (state, i) => {
+        const shard = { lastTransHash: BigInt(`0x${state.lastTransHash}`), lastTransLt: state.lastTransLt };
+        if (state.complete) return accountStateRecord(state.account, { account: loadAccountCell(state.accountCell), lastTransactionHash: shard.lastTransHash, lastTransactionLt: shard.lastTransLt });
+        if (!reader) return record.accountStates![i];
+        const saved = await reader.shardAccountAt(record.id, state.account);
+        if (!saved) throw new Error(`the source has no state of ${state.account} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);
+        const cell = readBoc(saved)[0];
+        if (!cell.refs[0].hash().equals(state.accountCell.hash(0))) {
+            throw new Error(`the source's state of ${state.account} at block ${record.id.workchain}:${record.id.seqno} is not the account the block has`);
+        }
+        return accountStateRecord(state.account, loadShardAccount(cell.beginParse()));
+    }));
     return record;
+}
+
+/** `account_none$0 = Account;` or an account. */
+function loadAccountCell(cell: Cell): ShardAccount['account'] {
+    const slice = cell.beginParse();
+    return slice.loadBit() ? loadAccount(slice) : undefined;
 }
 
 /**
  * endBalances (transaction hash → balance right after it) comes from transactionEndBalances; without it,
  * only the last transaction of each account gets a balance, the one the state after the block gives.
  */
-export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAfterBlock[] = [], endBalances?: Map<string, bigint>): BlockRecord & { incomplete?: Array<string | null> } {
+export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAfterBlock[] = [], endBalances?: Map<string, bigint>): BlockRecord {
     // The state after the block gives the exact end balance of each account's last transaction in it.
     const finalBalance = new Map(states.map(s => [s.lastTransHash, s.balance]));
     for (const [hash, balance] of endBalances ?? []) {
@@ -64,7 +69,6 @@ export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAft
             address: s.account, status: s.status, balance: s.balance, codeHash: s.codeHash, dataHash: s.dataHash,
             lastTransLt: s.lastTransLt, lastTransHash: s.lastTransHash,
         })),
-        incomplete: states.map(s => (s.complete ? null : s.accountHash)),
         config: block.config ? writeBoc(block.config) : undefined,
     };
 }

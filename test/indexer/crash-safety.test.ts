@@ -10,16 +10,20 @@
  *     index write transaction, 0–14 ms (random) after a chain log commit (while the indexer
  *     parses and stores that block), and inside an open chain log write transaction.
  * After the last restart the service catches up and stops gracefully (SIGTERM), and the files are
- * read directly: the index must hold exactly the chain log's blocks (same root hashes, seqnos 1..N
- * without gaps or duplicates, parent links, utimes and lt ranges in order), transactions, messages,
- * traces and account states, and the devnet must have continued one chain across every kill.
+ * read directly. The chain log's block BOCs are read with an independent reader
+ * (test/helpers/independent-block-reader.ts): the devnet must have continued one chain across every
+ * kill (seqnos 1..N, parent links by root hash down to the zerostates, masterchain N committing
+ * basechain N, and each block's state update starting from the state the block before it ended
+ * with), and the index must hold exactly the chain log's blocks (same root hashes, no gaps or
+ * duplicates, utimes and lt ranges in order), transactions, messages, traces and account states
+ * (as the chain log's account_history last saved them).
  *
  * CRASH_TEST_SEED=<n> replays the random choices of a run (the seed is printed as a diagnostic).
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +32,7 @@ import Database from 'better-sqlite3';
 import { Address, Cell, Dictionary, comment, internal, loadMessage, loadShardAccount, loadTransaction } from '@ton/core';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { REPO_ROOT, ServiceChild, childEnv, sleep, withTimeout } from '../helpers/crash-child.ts';
+import { readBlockIndependently } from '../helpers/independent-block-reader.ts';
 
 const BLOCK_INTERVAL_MS = 20;
 /** The last run: long enough that no block is produced between "caught up" and the graceful stop. */
@@ -129,7 +134,7 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
     const k2 = afterKill('startup', 0, 0);
     assert.ok(k2.migrated, 'the service started without migrating its index');
     assert.ok(previous.genesis !== null, 'no devnet genesis was committed');
-    t.diagnostic(`kill 2: first service start SIGKILLed right after the devnet genesis commit (masterchain ${k2.chainMaster})`);
+    t.diagnostic(`kill 2: first service start SIGKILLed right after the devnet genesis commit (zerostates and genesis accounts; ${k2.chainMaster} masterchain block(s) in the log)`);
 
     // 3. Runs under load, each killed at a random moment 200–1500 ms after it is up.
     for (let run = 0; run < MAX_RUNNING_KILLS; run++) {
@@ -191,7 +196,7 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
     assert.ok(summary.transactions > 0 && summary.multiTxTraces > 0, 'the blocks carried no transactions to check');
     t.diagnostic(`${kills.length} SIGKILLs: 2 at startup (mid-migration, at the genesis commit), ${running.length} while ingesting (${inWrite.length} inside an open index write transaction, ${inChainWrite.length} inside an open chain log write transaction, ${withBacklog.length} with committed chain blocks not indexed yet, ${running.filter(k => k.inFlight > 0).length} with requests in flight)`);
     t.diagnostic(`load: ${load.ok} accepted, ${load.rejected} rejected, ${load.failed} cut off by kills`);
-    t.diagnostic(`checked ${summary.blocksPerWorkchain + 1} masterchain (the zerostate too) + ${summary.blocksPerWorkchain} basechain blocks, ${summary.transactions} transactions, ${summary.messages} messages, ${summary.traces} traces (${summary.multiTxTraces} with several transactions), ${summary.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    t.diagnostic(`checked ${summary.blocksPerWorkchain} masterchain + ${summary.blocksPerWorkchain} basechain blocks (and their state hash chains from the zerostates), ${summary.transactions} transactions, ${summary.messages} messages, ${summary.traces} traces (${summary.multiTxTraces} with several transactions), ${summary.accounts} accounts in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     passed = true;
 });
 
@@ -558,24 +563,43 @@ interface LogTx {
     outMsgs: LogMessage[];
 }
 
+/** A block of the chain log as the independent reader (test/helpers/independent-block-reader.ts) sees its BOC. */
 interface LogBlock {
     seq: number;
     id: LogBlockId;
+    isKey: boolean;
     utime: number;
     startLt: bigint;
     endLt: bigint;
     parents: LogBlockId[];
     masterRef?: LogBlockId;
     shardBlocks: LogBlockId[];
+    /** The MERKLE_UPDATE of the shard state: hashes of the state before and after the block. */
+    stateUpdate: { oldHash: string; newHash: string };
     txs: LogTx[];
-    accountStates: Array<{ address: string; status: string; balance: string; lastTransLt: string; lastTransHash: string }>;
+}
+
+/** An account's latest ShardAccount in the chain log's account_history, and the seq of the block that wrote it (0: genesis). */
+interface LogAccountState {
+    seq: number;
+    status: string;
+    balance: bigint;
+    lastTransLt: bigint;
+    lastTransHash: string;
+}
+
+interface ChainLogContents {
+    blocks: LogBlock[];
+    /** The masterchain (-1) and basechain (0) zerostates, as seqno-0 block ids. */
+    zerostates: Map<number, LogBlockId>;
+    accounts: Map<string, LogAccountState>;
 }
 
 const outMessages = Dictionary.Values.Cell();
+const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-/** A transaction BOC read independently of the indexer: hash, lt, and its messages by cell hash. */
-function readTransaction(boc: string, workchain: number, seqno: number): LogTx {
-    const cell = Cell.fromBoc(Buffer.from(boc, 'base64'))[0];
+/** A transaction cell read independently of the indexer: hash, lt, and its messages by cell hash. */
+function readTransaction(cell: Cell, workchain: number, seqno: number): LogTx {
     const tx = loadTransaction(cell.beginParse());
     const messages = cell.refs[0].beginParse();
     const inCell = messages.loadBit() ? messages.loadRef() : null;
@@ -593,25 +617,95 @@ function readTransaction(boc: string, workchain: number, seqno: number): LogTx {
     };
 }
 
-function readChainLog(): LogBlock[] {
+/** The cells of `root`'s tree with the given hashes (the transactions the independent reader found in a block). */
+function cellsByHash(root: Cell, hashes: Set<string>): Map<string, Cell> {
+    const found = new Map<string, Cell>();
+    const seen = new Set<Cell>();
+    const stack = [root];
+    while (stack.length > 0 && found.size < hashes.size) {
+        const cell = stack.pop()!;
+        if (seen.has(cell)) continue;
+        seen.add(cell);
+        const hash = cell.hash().toString('hex');
+        if (hashes.has(hash)) found.set(hash, cell);
+        stack.push(...cell.refs);
+    }
+    return found;
+}
+
+/** One row of the chain log's `blocks`: its columns must be what its BOC says. */
+function readLogBlock(row: { seq: bigint; workchain: bigint; seqno: bigint; utime: bigint; end_lt: string; is_key: bigint; root_hash: string; file_hash: string; boc: Buffer }): LogBlock {
+    const seq = Number(row.seq);
+    const where = `chain log seq ${seq}`;
+    const root = Cell.fromBoc(row.boc)[0];
+    assert.equal(row.root_hash, root.hash().toString('hex'), `${where}: root_hash is not the hash of the BOC's root cell`);
+    assert.equal(row.file_hash, sha256Hex(row.boc), `${where}: file_hash is not the sha256 of the BOC`);
+    const block = readBlockIndependently(row.boc);
+    const { info } = block;
+    assert.equal(block.rootHash, row.root_hash, `${where}: the independent reader's root hash differs`);
+    assert.equal(block.fileHash, row.file_hash, `${where}: the independent reader's file hash differs`);
+    assert.deepEqual(
+        { workchain: Number(row.workchain), seqno: Number(row.seqno), utime: Number(row.utime), end_lt: row.end_lt, is_key: row.is_key === 1n },
+        { workchain: info.workchain, seqno: info.seqno, utime: info.genUtime, end_lt: info.endLt.toString(), is_key: info.keyBlock },
+        `${where}: the columns differ from the block's header`,
+    );
+    assert.equal(info.notMaster, info.workchain !== -1, `${where}: not_master does not match workchain ${info.workchain}`);
+
+    const hashes = new Set(block.transactions.map(t => t.hash));
+    const cells = cellsByHash(root, hashes);
+    const txs = block.transactions.map(t => {
+        const cell = cells.get(t.hash);
+        assert.ok(cell, `${where}: transaction ${t.hash} not found in the block's cells`);
+        const tx = readTransaction(cell, info.workchain, info.seqno);
+        assert.deepEqual({ account: tx.account, lt: tx.lt }, { account: t.account, lt: t.lt }, `${where}: transaction ${t.hash} is filed under another account or lt`);
+        return tx;
+    });
+    return {
+        seq,
+        id: { workchain: info.workchain, shard: info.shard, seqno: info.seqno, rootHash: block.rootHash, fileHash: block.fileHash },
+        isKey: info.keyBlock,
+        utime: info.genUtime,
+        startLt: info.startLt,
+        endLt: info.endLt,
+        parents: info.prev.map(p => ({ workchain: p.workchain, shard: p.shard, seqno: p.seqno, rootHash: p.rootHash, fileHash: p.fileHash })),
+        masterRef: info.masterRef && { workchain: -1, shard: WHOLE_SHARD, seqno: info.masterRef.seqno, rootHash: info.masterRef.rootHash, fileHash: info.masterRef.fileHash },
+        shardBlocks: (block.shardHashes ?? []).map(s => ({ workchain: s.workchain, shard: s.shard, seqno: s.seqno, rootHash: s.rootHash, fileHash: s.fileHash })),
+        stateUpdate: { oldHash: block.stateUpdate.oldHash, newHash: block.stateUpdate.newHash },
+        txs,
+    };
+}
+
+function readChainLog(): ChainLogContents {
     const db = openReadOnly(chainFile);
     try {
-        const rows = db.prepare('SELECT seq, workchain, seqno, utime, record FROM blocks ORDER BY seq').all() as Array<{ seq: bigint; workchain: bigint; seqno: bigint; utime: bigint; record: string }>;
-        return rows.map(row => {
-            const r = JSON.parse(row.record) as {
-                id: LogBlockId; utime: number; startLt: string; endLt: string; parents: LogBlockId[]; masterRef?: LogBlockId; shardBlocks: LogBlockId[];
-                transactions: Array<{ boc: string }>; accountStates?: LogBlock['accountStates'];
-            };
-            assert.equal(r.id.workchain, Number(row.workchain), `chain log seq ${row.seq}: workchain column differs from the record`);
-            assert.equal(r.id.seqno, Number(row.seqno), `chain log seq ${row.seq}: seqno column differs from the record`);
-            assert.equal(r.utime, Number(row.utime), `chain log seq ${row.seq}: utime column differs from the record`);
-            return {
-                seq: Number(row.seq), id: r.id, utime: r.utime, startLt: BigInt(r.startLt), endLt: BigInt(r.endLt),
-                parents: r.parents, masterRef: r.masterRef, shardBlocks: r.shardBlocks,
-                txs: r.transactions.map(t => readTransaction(t.boc, r.id.workchain, r.id.seqno)),
-                accountStates: r.accountStates ?? [],
-            };
-        });
+        const rows = db.prepare('SELECT seq, workchain, seqno, utime, end_lt, is_key, root_hash, file_hash, boc FROM blocks ORDER BY seq').all() as Array<Parameters<typeof readLogBlock>[0]>;
+        const blocks = rows.map(readLogBlock);
+
+        const zerostates = new Map<number, LogBlockId>();
+        const states = db.prepare('SELECT workchain, root_hash, file_hash, boc FROM zerostates ORDER BY workchain').all() as Array<{ workchain: bigint; root_hash: string; file_hash: string; boc: Buffer }>;
+        for (const z of states) {
+            const workchain = Number(z.workchain);
+            assert.equal(z.root_hash, Cell.fromBoc(z.boc)[0].hash().toString('hex'), `zerostate of workchain ${workchain}: root_hash is not the hash of its BOC's root cell`);
+            assert.equal(z.file_hash, sha256Hex(z.boc), `zerostate of workchain ${workchain}: file_hash is not the sha256 of its BOC`);
+            zerostates.set(workchain, { workchain, shard: WHOLE_SHARD, seqno: 0, rootHash: z.root_hash, fileHash: z.file_hash });
+        }
+
+        // The latest state of every account (the seq order of account_history is block order).
+        const history = db.prepare('SELECT address, seq, shard_account FROM account_history ORDER BY address, seq').all() as Array<{ address: string; seq: bigint; shard_account: Buffer }>;
+        const accounts = new Map<string, LogAccountState>();
+        for (const row of history) {
+            const shardAccount = loadShardAccount(Cell.fromBoc(row.shard_account)[0].beginParse());
+            const account = shardAccount.account;
+            const state = account?.storage.state;
+            accounts.set(row.address, {
+                seq: Number(row.seq),
+                status: !account ? 'nonexist' : state!.type,
+                balance: account?.storage.balance.coins ?? 0n,
+                lastTransLt: shardAccount.lastTransactionLt,
+                lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),
+            });
+        }
+        return { blocks, zerostates, accounts };
     } finally {
         db.close();
     }
@@ -623,18 +717,24 @@ const formatId = (id: { workchain: number; shard: string; seqno: number }) => `(
 function sameId(actual: LogBlockId | undefined, expected: LogBlockId, what: string): void {
     assert.ok(actual, `${what}: missing`);
     assert.deepEqual(
-        { workchain: actual.workchain, shard: actual.shard, seqno: actual.seqno, rootHash: actual.rootHash },
-        { workchain: expected.workchain, shard: expected.shard, seqno: expected.seqno, rootHash: expected.rootHash },
+        { workchain: actual.workchain, shard: actual.shard, seqno: actual.seqno, rootHash: actual.rootHash, fileHash: actual.fileHash },
+        { workchain: expected.workchain, shard: expected.shard, seqno: expected.seqno, rootHash: expected.rootHash, fileHash: expected.fileHash },
         what,
     );
 }
 
 /**
- * The chain log is one chain: a masterchain zerostate (seqno 0) first, then per workchain seqnos
- * 1..N, parent links by root hash (the first basechain block's parent is the basechain zerostate
- * the masterchain zerostate names), time and lt moving forward.
+ * The chain log is one chain: per workchain seqnos 1..N in log order, each block's parent the block
+ * before it by root hash (the first one's the workchain's zerostate), time and lt moving forward, and
+ * its state update starting from the state the previous block ended with (the zerostate's for the
+ * first block) — so every restart continued from the right state. Masterchain block N commits
+ * basechain block N, whose masterchain reference is masterchain block N-1 (the zerostate for N = 1).
  */
-function verifyChainLog(log: LogBlock[]): { byWorkchain: Map<number, LogBlock[]> } {
+function verifyChainLog({ blocks: log, zerostates }: ChainLogContents): { byWorkchain: Map<number, LogBlock[]> } {
+    const masterZerostate = zerostates.get(-1);
+    const basechainZerostate = zerostates.get(0);
+    assert.ok(masterZerostate && basechainZerostate && zerostates.size === 2, `the chain log's zerostates are not one masterchain and one basechain state: ${[...zerostates.keys()]}`);
+
     const byWorkchain = new Map<number, LogBlock[]>([[-1, []], [0, []]]);
     for (const block of log) {
         const list = byWorkchain.get(block.id.workchain);
@@ -643,49 +743,41 @@ function verifyChainLog(log: LogBlock[]): { byWorkchain: Map<number, LogBlock[]>
     }
     const masters = byWorkchain.get(-1)!;
     const shards = byWorkchain.get(0)!;
-    assert.equal(masters.length, shards.length + 1, 'the chain log does not have a masterchain zerostate and then as many masterchain as basechain blocks');
-    const zerostate = masters[0];
-    assert.equal(zerostate.seq, log[0].seq, 'the masterchain zerostate is not the first block of the log');
-    assert.equal(zerostate.id.seqno, 0, 'the first masterchain block is not the zerostate');
-    assert.equal(zerostate.txs.length, 0, 'the zerostate has transactions');
-    assert.equal(zerostate.shardBlocks.length, 1, 'the zerostate names one basechain zerostate');
-    const basechainZerostate = zerostate.shardBlocks[0];
-    assert.equal(basechainZerostate.workchain, 0);
-    assert.equal(basechainZerostate.seqno, 0);
+    assert.ok(masters.length > 0, 'the chain log has no masterchain block');
+    assert.equal(masters.length, shards.length, 'the chain log does not have as many masterchain as basechain blocks');
+
     for (const [workchain, blocks] of byWorkchain) {
-        const firstSeqno = workchain === -1 ? 0 : 1;
+        const zerostate = zerostates.get(workchain)!;
         blocks.forEach((block, i) => {
             const where = `chain log ${formatId(block.id)}`;
-            assert.equal(block.id.seqno, i + firstSeqno, `${where}: seqnos of workchain ${workchain} are not ${firstSeqno}..N in log order (gap or duplicate)`);
+            assert.equal(block.id.seqno, i + 1, `${where}: seqnos of workchain ${workchain} are not 1..N in log order (gap or duplicate)`);
             assert.equal(block.id.shard, WHOLE_SHARD, `${where}: shard`);
-            if (block !== zerostate) assert.ok(block.startLt < block.endLt, `${where}: empty lt range`);
+            assert.ok(block.startLt < block.endLt, `${where}: empty lt range`);
             for (const tx of block.txs) {
                 assert.ok(tx.lt > block.startLt && tx.lt < block.endLt, `${where}: transaction ${tx.hash} lt ${tx.lt} outside the block's lt range`);
                 assert.equal(tx.now, block.utime, `${where}: transaction ${tx.hash} time differs from the block's`);
             }
-            if (block === zerostate) {
-                assert.equal(block.parents.length, 0, `${where}: the zerostate has parents`);
-                return;
-            }
-            if (i === 0) {
-                assert.equal(block.parents.length, 1, `${where}: expected the basechain zerostate as parent`);
-                sameId(block.parents[0], basechainZerostate, `${where}: its parent is not the basechain zerostate`);
-                return;
-            }
-            const prev = blocks[i - 1];
             assert.equal(block.parents.length, 1, `${where}: expected one parent`);
-            sameId(block.parents[0], prev.id, `${where}: its parent is not the previous block (chain broken across a restart?)`);
-            assert.ok(block.utime >= prev.utime, `${where}: utime ${block.utime} before its parent's ${prev.utime}`);
-            assert.ok(block.startLt >= prev.endLt, `${where}: lt range [${block.startLt}, ${block.endLt}) overlaps its parent's [${prev.startLt}, ${prev.endLt})`);
+            const prev = i > 0 ? blocks[i - 1] : null;
+            if (prev) {
+                sameId(block.parents[0], prev.id, `${where}: its parent is not the previous block (chain broken across a restart?)`);
+                assert.equal(block.stateUpdate.oldHash, prev.stateUpdate.newHash, `${where}: its state update does not start from the state the previous block ended with (a restart lost or changed state?)`);
+                assert.ok(block.utime >= prev.utime, `${where}: utime ${block.utime} before its parent's ${prev.utime}`);
+                assert.ok(block.startLt >= prev.endLt, `${where}: lt range [${block.startLt}, ${block.endLt}) overlaps its parent's [${prev.startLt}, ${prev.endLt})`);
+            } else {
+                sameId(block.parents[0], zerostate, `${where}: its parent is not the workchain's zerostate`);
+                assert.equal(block.stateUpdate.oldHash, zerostate.rootHash, `${where}: its state update does not start from the zerostate`);
+            }
         });
     }
     shards.forEach((shard, i) => {
-        const master = masters[i + 1];
+        const master = masters[i];
         assert.ok(master.seq > shard.seq, `chain log: masterchain block ${master.id.seqno} precedes the basechain block it commits`);
         assert.equal(master.shardBlocks.length, 1, `chain log ${formatId(master.id)}: expected one shard block`);
         sameId(master.shardBlocks[0], shard.id, `chain log ${formatId(master.id)}: does not commit basechain block ${shard.id.seqno}`);
+        assert.equal(master.masterRef, undefined, `chain log ${formatId(master.id)}: a masterchain block with a masterchain reference`);
         // Every basechain block refers to the masterchain block before it, the first to the zerostate.
-        sameId(shard.masterRef, masters[i].id, `chain log ${formatId(shard.id)}: masterchain reference`);
+        sameId(shard.masterRef, i > 0 ? masters[i - 1].id : masterZerostate, `chain log ${formatId(shard.id)}: masterchain reference`);
     });
     return { byWorkchain };
 }
@@ -700,8 +792,9 @@ interface FileSummary {
 }
 
 function verifyFiles(finalMaster: number): FileSummary {
-    const log = readChainLog();
-    const { byWorkchain } = verifyChainLog(log);
+    const chainLog = readChainLog();
+    const { blocks: log, zerostates } = chainLog;
+    const { byWorkchain } = verifyChainLog(chainLog);
     const n = byWorkchain.get(0)!.length;
     const lastMaster = byWorkchain.get(-1)!.at(-1)!.id.seqno;
     assert.equal(lastMaster, finalMaster, `the chain log ends at masterchain ${lastMaster}, the service reported ${finalMaster} when it had caught up`);
@@ -720,8 +813,8 @@ function verifyFiles(finalMaster: number): FileSummary {
         assert.equal(cursor?.cursor, String(log[log.length - 1].seq), 'the index cursor is not the chain log\'s last block');
 
         // Blocks: every block of the log exactly once, equal to the log's.
-        const indexed = db.prepare('SELECT workchain, shard, seqno, root_hash, file_hash, utime, start_lt, end_lt, parents, master_ref, shard_blocks, tx_count FROM blocks ORDER BY workchain, seqno, shard').all() as Array<{
-            workchain: bigint; shard: string; seqno: bigint; root_hash: string; file_hash: string; utime: bigint; start_lt: bigint; end_lt: bigint;
+        const indexed = db.prepare('SELECT workchain, shard, seqno, root_hash, file_hash, utime, start_lt, end_lt, is_key_block, parents, master_ref, shard_blocks, tx_count FROM blocks ORDER BY workchain, seqno, shard').all() as Array<{
+            workchain: bigint; shard: string; seqno: bigint; root_hash: string; file_hash: string; utime: bigint; start_lt: bigint; end_lt: bigint; is_key_block: bigint;
             parents: string; master_ref: string | null; shard_blocks: string; tx_count: bigint;
         }>;
         for (const [workchain, blocks] of byWorkchain) {
@@ -732,11 +825,11 @@ function verifyFiles(finalMaster: number): FileSummary {
                 const where = `indexed block ${formatId(block.id)}`;
                 assert.deepEqual(
                     {
-                        shard: row.shard, root_hash: row.root_hash, file_hash: row.file_hash, utime: Number(row.utime), start_lt: row.start_lt, end_lt: row.end_lt,
+                        shard: row.shard, root_hash: row.root_hash, file_hash: row.file_hash, utime: Number(row.utime), start_lt: row.start_lt, end_lt: row.end_lt, is_key: row.is_key_block === 1n,
                         parents: JSON.parse(row.parents) as string[], master_ref: row.master_ref, shard_blocks: JSON.parse(row.shard_blocks) as string[], tx_count: Number(row.tx_count),
                     },
                     {
-                        shard: block.id.shard, root_hash: block.id.rootHash, file_hash: block.id.fileHash, utime: block.utime, start_lt: block.startLt, end_lt: block.endLt,
+                        shard: block.id.shard, root_hash: block.id.rootHash, file_hash: block.id.fileHash, utime: block.utime, start_lt: block.startLt, end_lt: block.endLt, is_key: block.isKey,
                         parents: block.parents.map(formatId), master_ref: block.masterRef ? formatId(block.masterRef) : null, shard_blocks: block.shardBlocks.map(formatId), tx_count: block.txs.length,
                     },
                     `${where} differs from the chain log`,
@@ -746,6 +839,9 @@ function verifyFiles(finalMaster: number): FileSummary {
                     assert.equal(block.parents[0].rootHash, prev.root_hash, `${where}: parent root hash is not the indexed previous block's`);
                     assert.ok(row.utime >= prev.utime, `${where}: utime goes back`);
                     assert.ok(row.start_lt >= prev.end_lt, `${where}: lt range overlaps the previous block's`);
+                } else {
+                    // The zerostates are states, not blocks: the index starts at seqno 1, whose parent is the zerostate.
+                    assert.equal(block.parents[0].rootHash, zerostates.get(workchain)!.rootHash, `${where}: parent root hash is not the zerostate's`);
                 }
             });
         }
@@ -831,9 +927,10 @@ function verifyFiles(finalMaster: number): FileSummary {
             assert.equal(Number(row.pending), 0, `trace ${row.trace_id}: complete, but pending is ${row.pending}`);
         }
 
-        // Account states: each account as of its last appearance in the log.
-        const lastState = new Map<string, LogBlock['accountStates'][number]>();
-        for (const block of log) for (const s of block.accountStates) lastState.set(s.address, s);
+        // Account states: every account a block changed, as the chain log's account_history last
+        // saved it (a ShardAccount BOC). Accounts only in the zerostates (seq 0) are not indexed, nor
+        // are addresses that got a transaction but still do not exist (a bounced message to nobody).
+        const lastState = new Map([...chainLog.accounts].filter(([, s]) => s.seq > 0 && s.status !== 'nonexist'));
         const accounts = db.prepare('SELECT address, status, balance, last_tx_lt, last_tx_hash FROM account_states').all() as Array<{
             address: string; status: string; balance: bigint; last_tx_lt: bigint; last_tx_hash: string;
         }>;
@@ -842,9 +939,10 @@ function verifyFiles(finalMaster: number): FileSummary {
             const s = lastState.get(row.address)!;
             assert.deepEqual(
                 { status: row.status, balance: row.balance, last_tx_lt: row.last_tx_lt, last_tx_hash: row.last_tx_hash },
-                { status: s.status, balance: BigInt(s.balance), last_tx_lt: BigInt(s.lastTransLt), last_tx_hash: s.lastTransHash },
+                { status: s.status, balance: s.balance, last_tx_lt: s.lastTransLt, last_tx_hash: s.lastTransHash },
                 `account ${row.address} differs from its last state in the chain log`,
             );
+            assert.ok(txByHash.has(s.lastTransHash), `account ${row.address}: its last transaction ${s.lastTransHash} is not in the chain log's blocks`);
         }
 
         return {

@@ -246,7 +246,8 @@ export class Collator {
 
     /** Produces the basechain block and the masterchain block of one step. */
     step(input: StepInput): [ProducedBlock, ProducedBlock] {
-        const keyBlock = this.useConfig(input.config);
+        // The first block after the zerostates is a key block carrying the config, so an index has it from its first block.
+        const keyBlock = this.useConfig(input.config) || this.masterchain.last.seqno === 0;
         this.libraries = libraryDescriptors(input.libraries);
         const shardCells = this.shardBlock(this.basechain, input);
         const masterCells = this.masterBlock(input, shardCells, keyBlock);

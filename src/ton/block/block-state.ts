@@ -20,8 +20,8 @@ export interface AccountStateAfterBlock {
     dataHash?: string;
     lastTransLt: bigint;
     lastTransHash: string;
-    /** Hex hash of the Account cell after the block. */
-    accountHash: string;
+    /** The Account cell after the block (pruned where the update prunes it). */
+    accountCell: Cell;
     /**
      * False when the update prunes part of the account (unchanged code, data, libraries or extra
      * currencies): the fields above are what could be read, the rest must come from the source.
@@ -55,7 +55,7 @@ export function accountStatesAfterBlock(blockRoot: Cell): AccountStateAfterBlock
             ...(complete ? decodeAccount(entry.account) : decodePartialAccount(entry.account)),
             lastTransLt: entry.lastTransLt,
             lastTransHash: entry.lastTransHash.toString('hex'),
-            accountHash: entry.account.hash(0).toString('hex'),
+            accountCell: entry.account,
             complete,
         });
     }

@@ -7,6 +7,8 @@ const USAGE = `Usage: native-explorer <command> [options]
 Commands:
   serve                    run the chain source (devnet by default), the indexer and the API
   import-blocks FILE...    index raw block BOC files (block#11ef55aa) into the index
+  export-blocks OUT_DIR    write the devnet's blocks (of --data-dir) as block files, with the account
+                           states beside each that import-blocks needs to give the devnet's own index
   sign-transfer FROM TO AMOUNT [COMMENT] [--bounce]
                            print a base64 external message: a transfer of AMOUNT nanograms from the
                            seeded devnet wallet FROM (e.g. alice-v3r2) to address TO, signed with the
@@ -33,6 +35,13 @@ async function main(argv: string[]): Promise<number> {
             const { importBlockFiles } = await import('./chain/files/import-blocks.ts');
             const summary = await importBlockFiles(config, rest, line => process.stdout.write(`${line}\n`));
             process.stdout.write(`indexed ${summary.inserted} new block(s) with ${summary.transactions} transaction(s); ${summary.skipped} already in the index\n`);
+            return 0;
+        }
+        case 'export-blocks': {
+            if (rest.length !== 1) throw new ConfigError('usage: export-blocks OUT_DIR [--data-dir DIR]');
+            const { exportDevnetBlocks } = await import('./chain/devnet/export-blocks.ts');
+            const { blocks } = exportDevnetBlocks(config.dataDir, rest[0]);
+            process.stdout.write(`wrote ${blocks} block file(s) to ${rest[0]}\n`);
             return 0;
         }
         case 'sign-transfer': {

@@ -48,15 +48,15 @@ describe('GET /v2/blockchain/reduced/blocks', () => {
         const master = settled.filter(b => b.workchain_id === -1);
         const base = settled.filter(b => b.workchain_id === 0);
         assert.ok(master.length >= 8, `expected the seed's masterchain blocks, got ${master.length}`);
-        // The masterchain zerostate, then one basechain and one masterchain block per step.
-        assert.equal(base.length, master.length - 1);
+        // One basechain and one masterchain block per step (the zerostates are states, not blocks).
+        assert.equal(base.length, master.length);
         assert.equal(settled.length, master.length + base.length);
         for (const b of settled) {
             assert.equal(b.shard, SHARD);
             assert.ok(b.utime >= genesisUtime && b.utime <= settledTo, `utime ${b.utime} out of range`);
         }
-        // Seqnos are contiguous, from the zerostate (0) on the masterchain and from 1 on the basechain: nothing is missing.
-        assert.deepEqual(master.map(b => b.seqno).sort((x, y) => x - y), master.map((_, i) => i));
+        // Seqnos are contiguous, from 1 on both chains (after the zerostates): nothing is missing.
+        assert.deepEqual(master.map(b => b.seqno).sort((x, y) => x - y), master.map((_, i) => i + 1));
         assert.deepEqual(base.map(b => b.seqno).sort((x, y) => x - y), base.map((_, i) => i + 1));
     });
 
@@ -68,21 +68,20 @@ describe('GET /v2/blockchain/reduced/blocks', () => {
         }
     });
 
-    it('starts from a masterchain zerostate: seqno 0, no parent, naming the basechain zerostate as its shard', () => {
-        const zerostate = settled.find(b => b.workchain_id === -1 && b.seqno === 0);
-        assert.ok(zerostate, 'the masterchain zerostate is indexed');
-        assert.equal(zerostate.utime, genesisUtime);
-        assert.deepEqual(zerostate.parent, []);
-        assert.deepEqual(zerostate.shards_blocks, [`(0,${SHARD},0)`]);
-        assert.equal(zerostate.tx_quantity, 0);
-        // The basechain zerostate is a state, not a block: referenced, not listed (as on mainnet).
-        assert.equal(settled.find(b => b.workchain_id === 0 && b.seqno === 0), undefined);
-        assert.deepEqual(settled.filter(b => b.parent.length === 0).map(id), [id(zerostate)], 'every block after the first has its parent');
+    it('starts after the zerostates: the first blocks name them as parents, and only they are not listed', () => {
+        const first = settled.find(b => b.workchain_id === -1 && b.seqno === 1);
+        assert.ok(first, 'the first masterchain block is indexed');
+        assert.equal(first.utime >= genesisUtime, true);
+        assert.deepEqual(first.parent, [`(-1,${SHARD},0)`]);
+        assert.deepEqual(first.shards_blocks, [`(0,${SHARD},1)`]);
+        // The zerostates are states, not blocks: referenced, not listed (as on mainnet).
+        assert.equal(settled.find(b => b.seqno === 0), undefined);
+        assert.deepEqual(settled.filter(b => b.parent.length === 0), [], 'every block has its parent');
     });
 
     it('links masterchain blocks to the basechain block they commit and to their parent', () => {
         const byId = new Map(settled.map(b => [id(b), b]));
-        for (const b of settled.filter(x => x.workchain_id === -1 && x.seqno > 0)) {
+        for (const b of settled.filter(x => x.workchain_id === -1)) {
             assert.deepEqual(b.shards_blocks, [`(0,${SHARD},${b.seqno})`]);
             const committed = byId.get(b.shards_blocks[0]);
             assert.ok(committed, `the committed block ${b.shards_blocks[0]} is in the range too`);

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { Address, beginCell, Cell, internal, loadShardAccount, storeShardAccount, toNano } from '@ton/core';
+import { Address, Cell, internal, toNano } from '@ton/core';
 import { startService } from '../../src/app.ts';
 import { ConfigError, DEFAULT_CONFIG } from '../../src/config/config.ts';
 import { DEVNET_EXTRA_CURRENCY_ID } from '../../src/chain/devnet/extra-currency.ts';
-import type { GenesisSpec } from '../../src/chain/devnet/genesis.ts';
-import { SEED_EXTRA_CURRENCY_TRANSFER, SEED_STEPS } from '../../src/chain/devnet/seed.ts';
+import { SEED_EXTRA_CURRENCY_TRANSFER } from '../../src/chain/devnet/seed.ts';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { accountState } from '../../src/store/read/chain-state.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
@@ -285,52 +284,15 @@ describe('a service with its own extra currency table', () => {
     });
 });
 
-describe('a devnet created before genesis minted an extra currency', () => {
-    it('keeps working: the extra currency seed step sends nothing and the chain goes on', async () => {
+describe('a devnet data directory of an earlier version', () => {
+    it('is refused with what to do, not continued (its blocks were not real TON blocks)', async () => {
         const dir = tempDir();
         try {
-            // A chain at genesis, before any block (a block every 10 minutes), then rewritten as an older version created it.
-            const first = await startDevnetService({ blockIntervalMs: 600_000 }, dir.path);
-            await first.dispose();
+            mkdirSync(join(dir.path, 'devnet'), { recursive: true });
             const log = new Database(join(dir.path, 'devnet', 'chain.sqlite'));
-            const genesis = JSON.parse((log.prepare("SELECT value FROM meta WHERE key = 'genesis'").get() as { value: string }).value) as GenesisSpec;
-            for (const wallet of genesis.wallets) delete wallet.extra;
-            log.prepare("UPDATE meta SET value = ? WHERE key = 'genesis'").run(JSON.stringify(genesis));
-            for (const row of log.prepare('SELECT address, shard_account FROM accounts').all() as Array<{ address: string; shard_account: Buffer }>) {
-                const account = loadShardAccount(Cell.fromBoc(row.shard_account)[0].beginParse());
-                account.account!.storage.balance.other = undefined;
-                log.prepare('UPDATE accounts SET shard_account = ? WHERE address = ?').run(beginCell().store(storeShardAccount(account)).endCell().toBoc(), row.address);
-            }
+            log.exec('CREATE TABLE blocks (seq INTEGER PRIMARY KEY, workchain INTEGER NOT NULL, seqno INTEGER NOT NULL, utime INTEGER NOT NULL, record TEXT NOT NULL)');
             log.close();
-
-            const old = await startDevnetService({}, dir.path);
-            try {
-                await waitForSeed(old);
-                const m = await manifestOf(old.base);
-                assert.equal((m as Json).extra_currencies, undefined, 'no extra currency in the manifest of a chain that has none');
-                const alice = accountNamed(m, 'alice-v3r2').address;
-                const bob = accountNamed(m, SEEDED.to).address;
-                // Every other seed step ran; the extra currency one sent nothing.
-                const roots = new Set<string>();
-                for (const account of m.accounts) {
-                    for (const tx of await transactionsOf(old.base, account.address)) {
-                        if (tx.in_msg?.msg_type === 'ext_in_msg') roots.add(tx.hash);
-                        assert.equal(tx.in_msg?.value_extra, undefined);
-                        assert.equal(tx.success || tx.in_msg?.msg_type !== 'ext_in_msg', true, 'no seed external failed');
-                    }
-                }
-                assert.equal(roots.size, SEED_STEPS.length - 1);
-                assert.equal((await transactionsOf(old.base, bob)).some(t => t.in_msg?.decoded_body?.text === SEEDED.comment), false);
-                assert.equal(await extraBalanceOf(old, alice), null);
-
-                // And the chain goes on: a transfer after the seed executes and is indexed.
-                const boc = await signed(old, m, 'alice-v3r2', [internal({ to: Address.parseRaw(bob), value: toNano('1'), body: 'still here' })]);
-                const sent = await call('sendBlockchainMessage', `${old.base}/blockchain/message`, { method: 'POST', json: { boc } });
-                assert.equal(sent.status, 200, sent.text);
-                assert.ok((await transactionsOf(old.base, bob)).some(t => t.in_msg?.decoded_body?.text === 'still here'));
-            } finally {
-                await old.dispose();
-            }
+            await assert.rejects(startDevnetService({}, dir.path), /earlier version of native-explorer.*new --data-dir/);
         } finally {
             dir.remove();
         }

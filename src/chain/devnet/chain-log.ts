@@ -114,6 +114,12 @@ export class ChainLog {
         yield* this.db.prepare('SELECT seq, workchain, seqno, boc FROM blocks ORDER BY seq').iterate() as Iterable<{ seq: number; workchain: number; seqno: number; boc: Buffer }>;
     }
 
+    /** The states of the accounts a block changed, as saved with it. */
+    accountsChangedBy(seq: number): Array<{ address: string; shardAccount: Buffer }> {
+        const rows = this.db.prepare('SELECT address, shard_account FROM account_history WHERE seq = ?').all(seq) as Array<{ address: string; shard_account: Buffer }>;
+        return rows.map(r => ({ address: r.address, shardAccount: r.shard_account }));
+    }
+
     /** The masterchain blocks (zerostate included) before `seqno`, for OldMcBlocksInfo. */
     masterBlocksBefore(seqno: number): PreviousMasterBlock[] {
         const zero = this.db.prepare('SELECT root_hash, file_hash FROM zerostates WHERE workchain = -1').get() as { root_hash: string; file_hash: string } | undefined;

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
+import { Cell, Dictionary } from '@ton/core';
+import type { AccountStateReader, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
 
 /**
  * Raw block BOC files (`block#11ef55aa`, as a liteserver's getBlock returns them). Blocks are given
- * oldest first by logical time, so senders are indexed before receivers wherever the set allows.
+ * oldest first by logical time (ties in the order given), so senders are indexed before receivers wherever the set allows.
  * The source is finite; it has no cursor of its own because re-indexing a known block is a no-op.
  */
 export class BlockFilesSource implements ChainSource {
@@ -22,8 +23,9 @@ export class BlockFilesSource implements ChainSource {
     }
 
     async *blocksAfter(_cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {
-        const parsed: Array<{ file: string; block: BlockRecord }> = [];
-        for (const file of this.files) {
+        const parsed: Array<{ file: string; block: BlockRecord; index: number }> = [];
+        // A `….states.boc` beside a block file is its account states (export-blocks writes them), not a block.
+        for (const file of this.files.filter(f => !f.endsWith(STATES_SUFFIX))) {
             if (signal.aborted) return;
             const path = resolve(file);
             let bytes: Buffer;
@@ -33,15 +35,38 @@ export class BlockFilesSource implements ChainSource {
                 throw new Error(`cannot read block file ${file}: ${(error as Error).message}`);
             }
             try {
-                parsed.push({ file: path, block: await readBlockBoc(bytes) });
+                parsed.push({ file: path, block: await readBlockBoc(bytes, await companionStates(path)), index: parsed.length });
             } catch (error) {
                 throw new Error(`${file} is not a block BOC (block#11ef55aa): ${(error as Error).message}`);
             }
         }
-        parsed.sort((a, b) => (a.block.startLt < b.block.startLt ? -1 : a.block.startLt > b.block.startLt ? 1 : a.block.id.workchain - b.block.id.workchain));
+        parsed.sort((a, b) => (a.block.startLt < b.block.startLt ? -1 : a.block.startLt > b.block.startLt ? 1 : a.index - b.index));
         for (const item of parsed) {
             if (signal.aborted) return;
             yield { cursor: `file:${item.file}`, block: item.block };
         }
     }
+}
+
+const STATES_SUFFIX = '.states.boc';
+
+/**
+ * The account-state reader of a block file: the `HashmapE 256 ^ShardAccount` (by account id) in the
+ * `….states.boc` beside it, if there is one; the states are those right after that block.
+ */
+async function companionStates(blockFile: string): Promise<AccountStateReader | undefined> {
+    const statesFile = blockFile.replace(/\.boc$/, '') + STATES_SUFFIX;
+    let bytes: Buffer;
+    try {
+        bytes = await readFile(statesFile);
+    } catch {
+        return undefined;
+    }
+    const states = Cell.fromBoc(bytes)[0].beginParse().loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+    return {
+        shardAccountAt: async (_block, address) => {
+            const state = states.get(BigInt(`0x${address.split(':')[1]}`));
+            return state ? state.toBoc() : null;
+        },
+    };
 }

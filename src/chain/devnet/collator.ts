@@ -260,7 +260,20 @@ export class Collator {
         this.config = config;
         this.configHash = hash;
         this.params = productionParams(config);
+        this.validatorListHashes.clear();
         return true;
+    }
+
+    private readonly validatorListHashes = new Map<number, number>();
+
+    /** The short hash of the masterchain's validator group at a catchain seqno (the devnet's blocks all name it). */
+    private validatorListHash(catchainSeqno: number): number {
+        let hash = this.validatorListHashes.get(catchainSeqno);
+        if (hash === undefined) {
+            hash = validatorSetHashShort(this.params.masterchainValidators, catchainSeqno);
+            this.validatorListHashes.set(catchainSeqno, hash);
+        }
+        return hash;
     }
 
     private hasCapability(capability: bigint): boolean {
@@ -283,7 +296,7 @@ export class Collator {
         const info = blockInfoCell({
             workchain: chain.workchain, shard: ROOT_SHARD, seqno, keyBlock: false, genUtime: input.utime,
             startLt: input.startLt, endLt: input.endLt,
-            genValidatorListHashShort: validatorSetHashShort(this.params.masterchainValidators, chain.catchainSeqno),
+            genValidatorListHashShort: this.validatorListHash(chain.catchainSeqno),
             genCatchainSeqno: chain.catchainSeqno, minRefMcSeqno, prevKeyBlockSeqno: this.lastKeyBlock.seqno,
             genSoftware: this.genSoftware(), masterRef, prev: chain.last,
         });
@@ -331,7 +344,7 @@ export class Collator {
         const stateUpdate = this.replaceState(chain, newState);
         const info = blockInfoCell({
             workchain: -1, shard: ROOT_SHARD, seqno, keyBlock, genUtime: input.utime, startLt: input.startLt, endLt: input.endLt,
-            genValidatorListHashShort: validatorSetHashShort(this.params.masterchainValidators, chain.catchainSeqno),
+            genValidatorListHashShort: this.validatorListHash(chain.catchainSeqno),
             genCatchainSeqno: chain.catchainSeqno, minRefMcSeqno, prevKeyBlockSeqno,
             genSoftware: this.genSoftware(), prev: previous,
         });
@@ -394,7 +407,7 @@ export class Collator {
         return mcStateExtraCell({
             shards: new Map([[0, this.basechainDescr]]),
             config: { configAddress: this.params.configAddress, config: this.config },
-            validatorListHashShort: validatorSetHashShort(this.params.masterchainValidators, 0),
+            validatorListHashShort: this.validatorListHash(0),
             catchainSeqno: this.masterchain.catchainSeqno,
             storePrevBlocks: builder => this.prevBlocks.storeAugE(builder),
             afterKeyBlock: keyBlock,

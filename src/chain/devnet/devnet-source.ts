@@ -91,6 +91,8 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     private producing: Promise<void> | null = null;
     private stopped = false;
     private readonly collator = new Collator();
+    /** The sandbox's config cell, read again only when the sandbox's config changes (its getter parses the BOC on every call). */
+    private configCell: { base64: string; cell: Cell } | null = null;
     /** The public key the devnet signs its blocks as (`created_by`). */
     private producerKey!: Buffer;
     /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
@@ -231,11 +233,11 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
         // a key state with the config, and of the basechain, which the first blocks name as parents.
         const { master, basechain } = this.collator.genesis({
-            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a.address))), config: this.chain.config, libraries: this.libraryMap(),
+            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a.address))), config: this.config, libraries: this.libraryMap(),
         });
         this.log.saveZerostates([master, basechain].map(z => ({ workchain: z.id.workchain, rootHash: z.id.rootHash, fileHash: z.id.fileHash, boc: z.stateBoc })));
         this.heads = { lt: this.chain.lt.toString(), utime, seedStep: 0, collator: this.collator.heads() };
-        this.log.commitGenesis(accounts, { genesis: this.genesis, heads: this.heads, [MASTERCHAIN_CONFIG_KEY]: this.chain.config.toBoc().toString('base64') });
+        this.log.commitGenesis(accounts, { genesis: this.genesis, heads: this.heads, [MASTERCHAIN_CONFIG_KEY]: this.chain.configBase64 });
     }
 
     private async restore(genesis: GenesisSpec): Promise<void> {
@@ -251,6 +253,12 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         const config = Cell.fromBase64(this.log.meta<string>(MASTERCHAIN_CONFIG_KEY)!);
         const changes = await Promise.all(accounts.map(a => this.accountChange(a.address)));
         this.collator.restore(changes, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
+    }
+
+    private get config(): Cell {
+        const base64 = this.chain.configBase64;
+        if (this.configCell?.base64 !== base64) this.configCell = { base64, cell: Cell.fromBase64(base64) };
+        return this.configCell.cell;
     }
 
     /** An account's state as the collator takes it: the ShardAccount cell the TVM wrote, or null once the account no longer exists. */
@@ -306,7 +314,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
             utime, startLt, endLt, randSeed, createdBy: this.producerKey,
             transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
             accounts: await Promise.all(touched.map(a => this.accountChange(a))),
-            config: this.chain.config,
+            config: this.config,
             libraries: this.libraryMap(),
         });
         const heads: ChainHeads = {
@@ -316,7 +324,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
             collator: this.collator.heads(),
         };
         const meta: Record<string, unknown> = { heads };
-        if (blocks[1].isKeyBlock) meta[MASTERCHAIN_CONFIG_KEY] = this.chain.config.toBoc().toString('base64');
+        if (blocks[1].isKeyBlock) meta[MASTERCHAIN_CONFIG_KEY] = this.chain.configBase64;
         const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
         const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
         this.heads = heads;

@@ -1,6 +1,7 @@
 import { type Cell, loadAccount, loadShardAccount, type ShardAccount } from '@ton/core';
 import type { AccountStateReader, AccountStateRecord, BlockRecord } from './chain-source.ts';
 import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/block-file.ts';
+import { loadBlock } from '../ton/block/block.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { sha256 } from '../ton/fast-hash.ts';
@@ -18,8 +19,10 @@ import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
  */
 export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader): Promise<BlockRecord> {
     const root = readBlockRoot(boc);
-    const states = accountStatesAfterBlock(root);
-    const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex')), states, transactionEndBalances(root));
+    // The block's cells are walked once; the three readings share it.
+    const block = loadBlock(root.beginParse());
+    const states = accountStatesAfterBlock(root, block);
+    const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex'), block), states, transactionEndBalances(root, block));
     record.accountStates = await Promise.all(states.map(async (state, i) => {
         const shard = { lastTransHash: BigInt(`0x${state.lastTransHash}`), lastTransLt: state.lastTransLt };
         if (state.complete) return accountStateRecord(state.account, { account: loadAccountCell(state.accountCell), lastTransactionHash: shard.lastTransHash, lastTransactionLt: shard.lastTransLt });

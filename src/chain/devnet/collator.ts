@@ -420,28 +420,41 @@ export class Collator {
      * The account blocks, message descriptors and account changes of one shard's part of the step,
      * with the sums its value flow needs. Applies the account changes to the shard's dictionary.
      */
+    /** Who sent each internal message of the step, which were delivered, their metadata; computed once per step. */
+    private stepMessages(input: StepInput) {
+        if (this.messagesOf?.input === input) return this.messagesOf.result;
+        const senders = new Map<string, ExecutedTransaction>();
+        const metadata = new Map<string, MsgMetadata>();
+        const receivers = new Set<string>();
+        const outMessages = new Map<ExecutedTransaction, Array<{ cell: Cell; hash: string; message: Message }>>();
+        const withMetadata = this.hasCapability(CAP_MSG_METADATA);
+        for (const tx of input.transactions) {
+            const inHash = tx.parsed.inMessage ? messageCellOf(tx.cell).hash().toString('hex') : undefined;
+            if (inHash) receivers.add(inHash);
+            const parent = inHash ? metadata.get(inHash) : undefined;
+            const own: MsgMetadata | undefined = !withMetadata ? undefined : parent ? { ...parent, depth: parent.depth + 1 }
+                : { depth: 0, initiator: new Address(tx.workchain, bigintBuffer(tx.parsed.address)), initiatorLt: tx.parsed.lt };
+            // The out_msgs dictionary is keyed 0..n-1 in order, as @ton/core's reading of it.
+            const parsed = [...tx.parsed.outMessages.values()];
+            const outs = outMessageCellsOf(tx.cell).map((cell, i) => ({ cell, hash: cell.hash().toString('hex'), message: parsed[i] ?? messageOf(cell) }));
+            outMessages.set(tx, outs);
+            for (const out of outs) {
+                senders.set(out.hash, tx);
+                if (own) metadata.set(out.hash, own);
+            }
+        }
+        const result = { senders, metadata, receivers, outMessages };
+        this.messagesOf = { input, result };
+        return result;
+    }
+
+    private messagesOf: { input: StepInput; result: { senders: Map<string, ExecutedTransaction>; metadata: Map<string, MsgMetadata>; receivers: Set<string>; outMessages: Map<ExecutedTransaction, Array<{ cell: Cell; hash: string; message: Message }>> } } | null = null;
+
     private blockBody(chain: ShardChain, input: StepInput) {
         const workchain = chain.workchain;
         const fromPrev = chain.accounts.extra().balance;
         const transactions = input.transactions.filter(tx => tx.workchain === workchain);
-        const all = input.transactions;
-
-        // Who sent each internal message of the step, and what it was sent with.
-        const senders = new Map<string, ExecutedTransaction>();
-        const metadata = new Map<string, MsgMetadata>();
-        const receivers = new Set<string>();
-        for (const tx of all) {
-            const inMessage = tx.parsed.inMessage;
-            const inHash = inMessage ? messageCellOf(tx.cell).hash().toString('hex') : undefined;
-            if (inHash) receivers.add(inHash);
-            const parent = inHash ? metadata.get(inHash) : undefined;
-            const own: MsgMetadata = parent ? { ...parent, depth: parent.depth + 1 } : { depth: 0, initiator: new Address(tx.workchain, bigintBuffer(tx.parsed.address)), initiatorLt: tx.parsed.lt };
-            for (const out of outMessageCellsOf(tx.cell)) {
-                const hash = out.hash().toString('hex');
-                senders.set(hash, tx);
-                if (this.hasCapability(CAP_MSG_METADATA)) metadata.set(hash, own);
-            }
-        }
+        const { senders, metadata, receivers, outMessages } = this.stepMessages(input);
 
         const inMsgs = new AugmentedDict(IN_MSG_DESCR);
         const outMsgs = new AugmentedDict(OUT_MSG_DESCR);
@@ -471,15 +484,13 @@ export class Collator {
                     }
                 }
             }
-            for (const out of outMessageCellsOf(tx.cell)) {
-                const key = BigInt(`0x${out.hash().toString('hex')}`);
-                const message = messageOf(out);
+            for (const { cell: out, hash, message } of outMessages.get(tx)!) {
+                const key = BigInt(`0x${hash}`);
                 if (message.info.type === 'external-out') {
                     outMsgs.set(key, exportExternal(out, tx.cell));
                     continue;
                 }
                 if (message.info.type !== 'internal') continue;
-                const hash = out.hash().toString('hex');
                 const deliveredHere = message.info.dest.workChain === workchain && receivers.has(hash);
                 if (deliveredHere) continue; // described with its import (msg_export_imm)
                 const route: Route = message.info.dest.workChain === workchain ? { current: 96, next: 96 } : crossRoute();

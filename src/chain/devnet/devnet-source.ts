@@ -6,6 +6,7 @@ import { Address, Cell, internal, loadMessage } from '@ton/core';
 import { EmulationError } from '@ton/sandbox';
 import type { AccountStateReader, BlockIdExt, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { amountsOf, ZERO } from '../../ton/currency.ts';
 import { Collator, type AccountChange, type CollatorHeads } from './collator.ts';
 import { keyPairFromSeed } from './keys.ts';
@@ -233,7 +234,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
         // a key state with the config, and of the basechain, which the first blocks name as parents.
         const { master, basechain } = this.collator.genesis({
-            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a.address))), config: this.config, libraries: this.libraryMap(),
+            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a))), config: this.config, libraries: this.libraryMap(),
         });
         this.log.saveZerostates([master, basechain].map(z => ({ workchain: z.id.workchain, rootHash: z.id.rootHash, fileHash: z.id.fileHash, boc: z.stateBoc })));
         this.heads = { lt: this.chain.lt.toString(), utime, seedStep: 0, collator: this.collator.heads() };
@@ -251,7 +252,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         this.chain.setLogicalTime(BigInt(this.heads.lt));
         this.chain.now = this.heads.utime;
         const config = Cell.fromBase64(this.log.meta<string>(MASTERCHAIN_CONFIG_KEY)!);
-        const changes = await Promise.all(accounts.map(a => this.accountChange(a.address)));
+        const changes = await Promise.all(accounts.map(a => this.accountChange(a)));
         this.collator.restore(changes, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
     }
 
@@ -262,15 +263,15 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     }
 
     /** An account's state as the collator takes it: the ShardAccount cell the TVM wrote, or null once the account no longer exists. */
-    private async accountChange(address: string): Promise<AccountChange> {
+    private async accountChange(persisted: PersistedAccount): Promise<AccountChange> {
+        const address = persisted.address;
         const contract = await this.chain.getContract(Address.parseRaw(address));
-        const persisted = await this.chain.persistedAccount(address);
         const account = contract.account.account;
         const [workchain, id] = address.split(':');
         return {
             workchain: Number(workchain),
             id: BigInt(`0x${id}`),
-            shardAccount: account ? Cell.fromBoc(persisted.shardAccount)[0] : null,
+            shardAccount: account ? readBoc(persisted.shardAccount)[0] : null,
             balance: account ? amountsOf(account.storage.balance) : ZERO,
         };
     }
@@ -313,7 +314,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         const blocks = this.collator.step({
             utime, startLt, endLt, randSeed, createdBy: this.producerKey,
             transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
-            accounts: await Promise.all(touched.map(a => this.accountChange(a))),
+            accounts: await Promise.all(accounts.map(a => this.accountChange(a))),
             config: this.config,
             libraries: this.libraryMap(),
         });

@@ -26,8 +26,8 @@ export class SandboxChain extends Blockchain {
             // The sandbox hands the executor its own re-serialization of every message (storeMessage), which
             // can lay out init and body differently from the cell the sender made; a real chain delivers
             // the very cell, so the receiver's in_msg hash equals the sender's out_msg hash. Restore it.
-            runTransaction: async args => chain.checkOutput(args.config, await tvm.runTransaction({ ...args, message: chain.originalMessage(args.message) })),
-            runTickTock: async args => chain.checkOutput(args.config, await tvm.runTickTock(args)),
+            runTransaction: async args => chain.checkOutput(args.config, await tvm.runTransaction({ ...args, libs: serializedOnce(args.libs), message: chain.originalMessage(args.message) })),
+            runTickTock: async args => chain.checkOutput(args.config, await tvm.runTickTock({ ...args, libs: serializedOnce(args.libs) })),
             runGetMethod: args => tvm.runGetMethod(args),
         };
         chain = new SandboxChain({ executor, storage: new LocalBlockchainStorage() });
@@ -167,6 +167,23 @@ export class SandboxChain extends Blockchain {
         raw.parsedAccount = undefined;
         raw.lastTxTime = saved.lastTxTime;
     }
+}
+
+const librariesBoc = new WeakMap<Cell, Cell>();
+
+/**
+ * The executor serializes the chain's public libraries for every transaction; they change only when
+ * a library is published, so the dictionary cell stands in with its BOC made once.
+ */
+function serializedOnce(libs: Cell | null): Cell | null {
+    if (!libs) return libs;
+    let cached = librariesBoc.get(libs);
+    if (!cached) {
+        const boc = libs.toBoc();
+        cached = Object.create(libs, { toBoc: { value: () => boc } }) as Cell;
+        librariesBoc.set(libs, cached);
+    }
+    return cached;
 }
 
 /** The fields of @ton/sandbox's SmartContract that hold its state as the TVM wrote it. */

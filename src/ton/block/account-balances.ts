@@ -1,7 +1,7 @@
 // fast-hash first: it makes @ton/core hash cells with node's native SHA-256
 import '../fast-hash.ts';
 import { type Cell, CellType, Dictionary, loadStorageInfo, type Slice } from '@ton/core';
-import { loadBlock } from './block.ts';
+import { type Block, loadBlock } from './block.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
 
 // The balance of an account after each of its transactions in a block, from what the block carries:
@@ -147,8 +147,7 @@ export interface AccountBalanceChain {
 }
 
 /** For every account with transactions in the block, its balance chain through the block. */
-export function accountBalanceChains(blockRoot: Cell): AccountBalanceChain[] {
-    const block = loadBlock(blockRoot.beginParse());
+export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(blockRoot.beginParse())): AccountBalanceChain[] {
     const { shard } = block.info;
     if (block.stateUpdate.type !== CellType.MerkleUpdate) {
         throw new Error('Block state_update is not a Merkle update');
@@ -205,9 +204,9 @@ export function accountBalanceChains(blockRoot: Cell): AccountBalanceChain[] {
  * every transaction of an account whose balance chain lands exactly on its new state, and the
  * last transaction of any other account whose new state the update carries.
  */
-export function transactionEndBalances(blockRoot: Cell): Map<string, bigint> {
+export function transactionEndBalances(blockRoot: Cell, block?: Block): Map<string, bigint> {
     const balances = new Map<string, bigint>();
-    for (const chain of accountBalanceChains(blockRoot)) {
+    for (const chain of accountBalanceChains(blockRoot, block)) {
         if (chain.exact) {
             chain.transactions.forEach((t, i) => balances.set(t.hash, chain.chained![i]));
         } else if (chain.after !== undefined && chain.transactions.length > 0) {

@@ -66,8 +66,7 @@ export function readBlockRoot(boc: Buffer): Cell {
 }
 
 /** parseBlockFile for an already deserialized block; fileHash is the hex SHA-256 of the BOC file. */
-export function parseBlockCell(root: Cell, fileHash: string): ParsedBlock {
-    const block = loadBlock(root.beginParse());
+export function parseBlockCell(root: Cell, fileHash: string, block: Block = loadBlock(root.beginParse())): ParsedBlock {
     const { info } = block;
     const workchain = info.shard.workchainId;
     const shard = shardIdFromIdent(info.shard);

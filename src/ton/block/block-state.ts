@@ -1,6 +1,6 @@
 import '../fast-hash.ts';
 import { type Cell, CellType, loadAccount } from '@ton/core';
-import { loadBlock } from './block.ts';
+import { type Block, loadBlock } from './block.ts';
 import { loadShardAccounts, type ShardAccounts } from './shard-accounts.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
 
@@ -33,8 +33,7 @@ export interface AccountStateAfterBlock {
  * For every account with transactions in the block (given its root cell), its state after
  * the block, sorted by account. Accounts whose state the update leaves out are skipped.
  */
-export function accountStatesAfterBlock(blockRoot: Cell): AccountStateAfterBlock[] {
-    const block = loadBlock(blockRoot.beginParse());
+export function accountStatesAfterBlock(blockRoot: Cell, block: Block = loadBlock(blockRoot.beginParse())): AccountStateAfterBlock[] {
     const workchain = block.info.shard.workchainId;
     const accounts = newStateAccounts(block.stateUpdate);
 

@@ -8,19 +8,30 @@ import { cellBytes } from './boc-reader.ts';
  */
 export function writeBoc(root: Cell): Buffer {
     // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
-    // Identical cells of one BOC are one object, so identity is enough to deduplicate.
+    // Equal cells (by hash, as TON dedupes them) are written once, even when they are different objects.
     const order: Cell[] = [];
     const seen = new Set<Cell>();
+    const byHash = new Map<string, Cell>();
+    const canonical = new Map<Cell, Cell>();
     const visit = (cell: Cell) => {
         if (seen.has(cell)) return;
         seen.add(cell);
+        const key = cell.hash().toString('latin1');
+        const first = byHash.get(key);
+        if (first) {
+            canonical.set(cell, first);
+            return;
+        }
+        byHash.set(key, cell);
+        canonical.set(cell, cell);
         for (const ref of cell.refs) visit(ref);
         order.push(cell);
     };
     visit(root);
     order.reverse();
     const parts = order.map(cell => cellBytes.get(cell) ?? encodeCell(cell));
-    const index = new Map<Cell, number>(order.map((cell, i) => [cell, i]));
+    const position = new Map<Cell, number>(order.map((cell, i) => [cell, i]));
+    const index = { get: (cell: Cell) => position.get(canonical.get(cell)!) };
     const size = byteSize(order.length);
     const cellData = Buffer.concat(order.map((cell, i) => {
         const refs = Buffer.alloc(cell.refs.length * size);

@@ -32,7 +32,7 @@ export async function jettonsBench(): Promise<void> {
         const dusd = Address.parseRaw(manifest.accounts.find(a => a.name === 'DUSD')!.address);
         const alice = walletOf('alice-v3r2');
         const sender = walletOf('bob-v5r1');
-        await devnet.submit(async utime => alice.transfer(await seqnoOf(service.store, alice), utime + 60, [internal({
+        await devnet.sendExternalMessage(await alice.transfer(await seqnoOf(service.store, alice), Math.floor(Date.now() / 1000) + 60, [internal({
             to: dusd, value: JETTON_TON.mintTonAmount + JETTON_TON.mintOverhead, bounce: true,
             body: jettonMintBody({ to: sender.address, amount: 10n ** 15n, from: dusd, responseAddress: alice.address }),
         })]));
@@ -46,7 +46,7 @@ export async function jettonsBench(): Promise<void> {
                 to: senderWallet, value: JETTON_TON.transfer, bounce: true,
                 body: jettonTransferBody({ queryId: BigInt(sent + i), amount: 1n + BigInt(i), destination: holders[(sent + i) % HOLDERS], responseDestination: null, forwardTonAmount: 0n }),
             }));
-            await devnet.submit(async utime => sender.transfer(seqno, utime + 60, messages));
+            await devnet.sendExternalMessage(await sender.transfer(seqno, Math.floor(Date.now() / 1000) + 60, messages));
             seqno++;
             sent += 255;
         }

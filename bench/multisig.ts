@@ -33,15 +33,15 @@ export async function multisigBench(): Promise<void> {
         const multisig = multisigAddress(config);
         await devnet.faucet(bob.address, 1000n * GRAM);
         let seqno = await seqnoOf(service.store, bob);
-        await devnet.submit(async utime => bob.transfer(seqno, utime + 60, [internal({ to: multisig, value: GRAM, bounce: false, init: multisigStateInit(config) })]));
+        await devnet.sendExternalMessage(await bob.transfer(seqno, Math.floor(Date.now() / 1000) + 60, [internal({ to: multisig, value: GRAM, bounce: false, init: multisigStateInit(config) })]));
         seqno++;
         const count = async () => toNumber((await service.store.db.selectFrom('multisig_orders').select(eb => eb.fn.countAll().as('n')).where('multisig', '=', multisig.toRawString()).executeTakeFirstOrThrow()).n as bigint);
         const started = performance.now();
         for (let sent = 0; sent < TARGET_ORDERS; sent += 255) {
-            await devnet.submit(async utime => bob.transfer(seqno, utime + 60, Array.from({ length: 255 }, () => internal({
+            await devnet.sendExternalMessage(await bob.transfer(seqno, Math.floor(Date.now() / 1000) + 60, Array.from({ length: 255 }, () => internal({
                 to: multisig, value: 50_000_000n, bounce: true,
                 body: multisigNewOrderBody({
-                    isSigner: true, index: 0, expirationDate: utime + 30 * 24 * 3600,
+                    isSigner: true, index: 0, expirationDate: Math.floor(Date.now() / 1000) + 30 * 24 * 3600,
                     order: [{ type: 'send_message', mode: 3, message: internal({ to: new Address(0, randomBytes(32)), value: GRAM, bounce: false }) }],
                 }),
             }))));

@@ -23,7 +23,12 @@ const LAYOUT_VERSION = 2;
 export class ChainLog {
     private readonly db: Database.Database;
 
-    constructor(file: string) {
+    /** `readonly`: a reader beside the producer that writes the log (it opens an existing log as it is). */
+    constructor(file: string, options: { readonly?: boolean } = {}) {
+        if (options.readonly) {
+            this.db = new Database(file, { readonly: true, fileMustExist: true });
+            return;
+        }
         mkdirSync(dirname(file), { recursive: true });
         this.db = new Database(file);
         this.db.pragma('journal_mode = WAL');

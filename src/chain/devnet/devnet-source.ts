@@ -1,147 +1,139 @@
 import { EventEmitter, once } from 'node:events';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
-import { Address, Cell, internal, loadMessage } from '@ton/core';
-import { EmulationError } from '@ton/sandbox';
+import { Worker } from 'node:worker_threads';
+import { type Address, type Cell } from '@ton/core';
 import type { AccountStateReader, BlockIdExt, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
-import { readBoc } from '../../ton/boc/boc-reader.ts';
-import { amountsOf, ZERO } from '../../ton/currency.ts';
-import { Collator, type AccountChange, type CollatorHeads } from './collator.ts';
-import { keyPairFromSeed } from './keys.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
-import { exitCodeDescription } from '../../ton/exit-codes.ts';
-import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { InputFormatError, parseMessageCell } from '../../ton/input.ts';
-import { MAX_TVM_MESSAGE_DEPTH, TvmFault } from '../../ton/tvm-executor.ts';
-import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
-import { ChainLog, type PersistedAccount } from './chain-log.ts';
-import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
-import { buildManifest, type DevnetManifest } from './manifest.ts';
-import { SandboxChain, accountOf } from './sandbox-chain.ts';
-import { SEED_STEPS, walletSeqno, walletsByName } from './seed.ts';
+import { MAX_TVM_MESSAGE_DEPTH } from '../../ton/tvm-executor.ts';
+import { ChainLog } from './chain-log.ts';
+import type { DevnetOptions, SeedProgress, SubmittedMessage } from './devnet-producer.ts';
+import type { DevnetManifest } from './manifest.ts';
+import type { FaucetResult, ProducerCommand, ProducerEvent, SerializedError } from './producer-protocol.ts';
 
-export interface DevnetOptions {
-    dataDir: string;
-    blockIntervalMs: number;
-    faucetCap: bigint;
-    /** Where the API serves the devnet's metadata documents; fixed into a new chain's genesis. */
-    metadataBaseUrl?: string;
-}
+export type { DevnetOptions, SeedProgress, SubmittedMessage } from './devnet-producer.ts';
 
-/** Chain counters saved with every production step. */
-interface ChainHeads {
-    lt: string;
-    utime: number;
-    seedStep: number;
-    collator: CollatorHeads;
-}
-
-/** A seed step committed: its number (1-based) of `total`, what it did, and the chain log position of its block. */
-export interface SeedProgress {
-    step: number;
-    total: number;
-    label: string;
-    cursor: string;
-}
-
-/** An executed external message: its hash, the trace it started, and the chain log position of its block. */
-export interface SubmittedMessage {
-    messageHash: string;
-    traceId: string;
-    cursor: string;
-}
-
-interface Job {
-    /** The external message to execute; null: nothing to send (a seed step that does not apply to this chain). */
-    build: (utime: number) => Promise<Cell | null>;
-    done: (outcome: SubmittedMessage | Error) => void;
-}
-
-/** The emulator failed outright instead of producing a transaction (known trigger: sending more of an extra currency than the account holds). */
-const EMULATOR_FAILED = 'the TVM emulator failed on the message instead of producing a transaction '
-    + '(it does so on a transfer of more of an extra currency than the sender holds, which a real chain fails in the action phase)';
-
-/** Room between blocks so an empty block still moves logical time forward. */
-const LT_PER_BLOCK = 1_000_000n;
-const MAINNET_GLOBAL_ID = -239;
-const MASTERCHAIN_CONFIG_KEY = 'config';
+/** The producer thread's module next to this one (`.ts` run through tsx in tests and benchmarks, `.js` once built). */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const PRODUCER_THREAD = new URL(`./producer-thread${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
 
 /**
- * An in-process TON chain on @ton/sandbox's real TVM. Every interval it executes the external
- * messages submitted since the last block (each with its whole cascade of internal messages),
- * seals one basechain block (shard 8000000000000000) and one masterchain block that commits it,
- * and appends both to its chain log together with the accounts they changed. It is a ChainSource
- * like any other: the indexer reads its blocks from the log.
+ * The embedded devnet as a chain source. Its producer (the TVM and the collator) runs in a thread
+ * of its own and commits real blocks to the chain log; this side reads them from the log like any
+ * block BOCs, completes the account states the updates prune from the log's account history, and
+ * passes messages and faucet requests to the producer.
  */
 export class DevnetSource implements ChainSource, MessageSink, AccountStateReader {
     readonly name = 'devnet';
     readonly live = true;
     readonly faucetCap: bigint;
 
-    private readonly log: ChainLog;
     private readonly events = new EventEmitter();
-    private chain!: SandboxChain;
-    private genesis!: GenesisSpec;
-    private wallets: GenesisWallet[] = [];
-    private heads!: ChainHeads;
-    private jobs: Job[] = [];
-    private timer: NodeJS.Timeout | null = null;
-    private producing: Promise<void> | null = null;
+    private worker: Worker | null = null;
+    private log: ChainLog | null = null;
+    private manifestCache: DevnetManifest | null = null;
+    private lastHead: SourceHead | null = null;
+    private isSeeded = false;
     private stopped = false;
-    private readonly collator = new Collator();
-    /** The sandbox's config cell, read again only when the sandbox's config changes (its getter parses the BOC on every call). */
-    private configCell: { base64: string; cell: Cell } | null = null;
-    /** The public key the devnet signs its blocks as (`created_by`). */
-    private producerKey!: Buffer;
-    /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
-    private readonly publishedLibraries = new Map<string, Map<string, Cell>>();
+    private nextId = 1;
+    private readonly pending = new Map<number, { resolve: (value: SubmittedMessage | FaucetResult) => void; reject: (error: Error) => void }>();
 
     constructor(private readonly options: DevnetOptions) {
         this.faucetCap = options.faucetCap;
-        this.log = new ChainLog(join(options.dataDir, 'devnet', 'chain.sqlite'));
         this.events.setMaxListeners(0);
     }
 
     async start(): Promise<void> {
-        this.chain = await SandboxChain.start();
-        this.chain.onCascadeCut = (fault, made) => this.events.emit('warning',
-            `${fault.message}; a message's cascade stopped after ${made} transaction(s), which stand, and the rest of it was dropped`);
-        const genesis = this.log.meta<GenesisSpec>('genesis');
-        if (genesis) await this.restore(genesis);
-        else await this.createGenesis();
-        writeFileSync(join(this.options.dataDir, 'devnet.json'), `${JSON.stringify(this.manifest(), null, 2)}\n`);
-        this.schedule();
+        // Producing blocks makes many short-lived cells: a young generation larger than the default
+        // cuts the collector's share of a loaded devnet (BENCHMARKS, devnet).
+        const threadOptions = { workerData: this.options, resourceLimits: { maxYoungGenerationSizeMb: 128 } };
+        // From source, the thread registers tsx before it loads the module (a worker does not inherit the loader).
+        const worker = FROM_SOURCE
+            ? new Worker(`import('tsx/esm/api').then(api => { api.register(); return import(${JSON.stringify(PRODUCER_THREAD.href)}); });`, { ...threadOptions, eval: true })
+            : new Worker(PRODUCER_THREAD, threadOptions);
+        this.worker = worker;
+        const started = new Promise<void>((resolve, reject) => {
+            worker.on('message', (event: ProducerEvent) => {
+                if (event.type === 'started') {
+                    this.manifestCache = event.manifest;
+                    this.lastHead = event.head;
+                    this.isSeeded = event.seeded;
+                    resolve();
+                } else if (event.type === 'fatal') {
+                    reject(new Error(event.message));
+                    this.events.emit('fatal', new Error(event.message));
+                } else {
+                    this.handle(event);
+                }
+            });
+            worker.on('error', error => {
+                reject(error);
+                this.failAll(error);
+                this.events.emit('failure', error);
+            });
+            worker.on('exit', code => {
+                if (!this.stopped) {
+                    const error = new Error(`the devnet's producer thread exited (code ${code})`);
+                    reject(error);
+                    this.failAll(error);
+                }
+                this.events.emit('exit');
+                this.events.emit('produced');
+            });
+        });
+        await started;
+        this.log = new ChainLog(join(this.options.dataDir, 'devnet', 'chain.sqlite'), { readonly: true });
     }
 
     async stop(): Promise<void> {
+        if (this.stopped) return;
         this.stopped = true;
-        if (this.timer) clearTimeout(this.timer);
+        const worker = this.worker;
+        if (worker) {
+            const exited = once(this.events, 'exit');
+            const done = new Promise<void>(resolve => {
+                const onMessage = (event: ProducerEvent) => {
+                    if (event.type === 'stopped' || event.type === 'fatal') {
+                        worker.off('message', onMessage);
+                        resolve();
+                    }
+                };
+                worker.on('message', onMessage);
+            });
+            this.post({ type: 'stop' });
+            await Promise.race([done, exited]);
+            await worker.terminate();
+        }
+        this.failAll(new Error('the devnet is shutting down'));
         this.events.emit('produced');
-        await this.producing;
-        for (const job of this.jobs.splice(0)) job.done(new Error('the devnet is shutting down'));
-        this.log.close();
+        this.log?.close();
+        this.log = null;
     }
 
     manifest(): DevnetManifest {
-        return buildManifest(this.genesis, this.wallets);
+        if (!this.manifestCache) throw new Error('the devnet has not started');
+        return this.manifestCache;
     }
 
     async head(): Promise<SourceHead | null> {
-        const last = this.heads?.collator.masterchain.last;
-        return last ? { workchain: -1, shard: '8000000000000000', seqno: last.seqno, utime: this.heads.utime } : null;
+        return this.lastHead;
+    }
+
+    /** True once every seed step has been produced (a restored chain may be seeded already). */
+    get seeded(): boolean {
+        return this.isSeeded;
     }
 
     /** The account's state after a block, from the chain log (the account-state reader of the one ingestion path). */
     async shardAccountAt(block: BlockIdExt, address: string): Promise<Buffer | null> {
-        return this.log.shardAccountAt(block, address);
+        return this.log?.shardAccountAt(block, address) ?? null;
     }
 
     async *blocksAfter(cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {
         let seq = cursor === null ? 0 : Number(cursor);
-        while (!signal.aborted) {
+        while (!signal.aborted && this.log) {
             const batch = this.log.blocksAfter(seq, 64);
             for (const item of batch) {
                 seq = item.seq;
@@ -161,23 +153,11 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         }
         const parsed = parseMessageCell(message);
         if (parsed.info.type !== 'external-in') throw new InputFormatError(`boc is an ${parsed.info.type} message; only external-in messages can be sent`);
-        return this.submit(async () => message);
+        return this.request(id => ({ type: 'send', id, boc: message.toBoc() })) as Promise<SubmittedMessage>;
     }
 
-    async faucet(to: Address, amount: bigint) {
-        const faucet = this.wallets.find(w => w.name === 'faucet')!.wallet;
-        const sent = await this.submit(async utime => faucet.transfer(await walletSeqno(this.chain, faucet), utime + 60, [
-            internal({ to, value: amount, bounce: false }),
-        ]));
-        return { address: formatRawAddress(to), amount, messageHash: sent.messageHash, traceId: sent.traceId, cursor: sent.cursor };
-    }
-
-    /** Resolves with the cursor of the block that executed the message, so callers can wait for the index. */
-    submit(build: (utime: number) => Promise<Cell>): Promise<SubmittedMessage> {
-        if (this.stopped) return Promise.reject(new Error('the devnet is shutting down'));
-        return new Promise((resolve, reject) => {
-            this.jobs.push({ build, done: outcome => (outcome instanceof Error ? reject(outcome) : resolve(outcome)) });
-        });
+    faucet(to: Address, amount: bigint): Promise<FaucetResult> {
+        return this.request(id => ({ type: 'faucet', id, to: formatRawAddress(to), amount })) as Promise<FaucetResult>;
     }
 
     /** Something the chain did differently from a real one (it keeps going). */
@@ -195,200 +175,61 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         this.events.on('seeded', listener);
     }
 
-    /** True once every seed step has been produced (a restored chain may be seeded already). */
-    get seeded(): boolean {
-        return this.heads.seedStep >= SEED_STEPS.length;
-    }
-
     /** Resolves after the next block is committed (tests and tools use it to step the chain). */
     nextBlock(): Promise<void> {
         return once(this.events, 'produced').then(() => undefined);
     }
 
-    private schedule(): void {
-        if (this.stopped) return;
-        this.timer = setTimeout(() => {
-            this.producing = this.produceBlock()
-                .catch(error => {
-                    this.events.emit('failure', error);
-                })
-                .finally(() => {
-                    this.producing = null;
-                    this.schedule();
-                });
-        }, this.options.blockIntervalMs);
-    }
-
-    private async createGenesis(): Promise<void> {
-        const utime = Math.floor(Date.now() / 1000);
-        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl);
-        this.wallets = genesisWallets(this.genesis);
-        this.producerKey = blockProducerKey(this.genesis);
-        this.chain.now = utime;
-        const accounts: PersistedAccount[] = [];
-        for (const w of this.wallets) {
-            const contract = await this.chain.getContract(w.wallet.address);
-            contract.account = uninitializedAccount(w.wallet, w.balance, utime, w.extra);
-            accounts.push(await this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
-        }
-        // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
-        // a key state with the config, and of the basechain, which the first blocks name as parents.
-        const { master, basechain } = this.collator.genesis({
-            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a))), config: this.config, libraries: this.libraryMap(),
-        });
-        this.log.saveZerostates([master, basechain].map(z => ({ workchain: z.id.workchain, rootHash: z.id.rootHash, fileHash: z.id.fileHash, boc: z.stateBoc })));
-        this.heads = { lt: this.chain.lt.toString(), utime, seedStep: 0, collator: this.collator.heads() };
-        this.log.commitGenesis(accounts, { genesis: this.genesis, heads: this.heads, [MASTERCHAIN_CONFIG_KEY]: this.chain.configBase64 });
-    }
-
-    private async restore(genesis: GenesisSpec): Promise<void> {
-        this.genesis = genesis;
-        this.wallets = genesisWallets(genesis);
-        this.producerKey = blockProducerKey(genesis);
-        const accounts = this.log.accounts();
-        for (const account of accounts) await this.chain.restoreAccount(account);
-        await this.refreshLibraries(accounts.map(account => account.address));
-        this.heads = this.log.meta<ChainHeads>('heads')!;
-        this.chain.setLogicalTime(BigInt(this.heads.lt));
-        this.chain.now = this.heads.utime;
-        const config = Cell.fromBase64(this.log.meta<string>(MASTERCHAIN_CONFIG_KEY)!);
-        const changes = await Promise.all(accounts.map(a => this.accountChange(a)));
-        this.collator.restore(changes, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
-    }
-
-    private get config(): Cell {
-        const base64 = this.chain.configBase64;
-        if (this.configCell?.base64 !== base64) this.configCell = { base64, cell: Cell.fromBase64(base64) };
-        return this.configCell.cell;
-    }
-
-    /** An account's state as the collator takes it: the ShardAccount cell the TVM wrote, or null once the account no longer exists. */
-    private async accountChange(persisted: PersistedAccount): Promise<AccountChange> {
-        const address = persisted.address;
-        const contract = await this.chain.getContract(Address.parseRaw(address));
-        const account = contract.account.account;
-        const [workchain, id] = address.split(':');
-        return {
-            workchain: Number(workchain),
-            id: BigInt(`0x${id}`),
-            shardAccount: account ? readBoc(persisted.shardAccount)[0] : null,
-            balance: account ? amountsOf(account.storage.balance) : ZERO,
-        };
-    }
-
-    /** The masterchain's public libraries with the accounts publishing each. */
-    private libraryMap(): Map<string, { root: Cell; publishers: string[] }> {
-        const libraries = new Map<string, { root: Cell; publishers: string[] }>();
-        for (const [publisher, published] of this.publishedLibraries) {
-            for (const [hash, root] of published) {
-                const entry = libraries.get(hash) ?? { root, publishers: [] };
-                entry.publishers.push(publisher.split(':')[1]);
-                libraries.set(hash, entry);
+    private handle(event: ProducerEvent): void {
+        switch (event.type) {
+            case 'produced':
+                this.lastHead = event.head;
+                this.isSeeded = event.seeded;
+                this.events.emit('produced');
+                return;
+            case 'seeded':
+                this.events.emit('seeded', event.progress);
+                return;
+            case 'warning':
+                this.events.emit('warning', event.message);
+                return;
+            case 'failure':
+                this.events.emit('failure', new Error(event.message));
+                return;
+            case 'result': {
+                const waiting = this.pending.get(event.id);
+                if (!waiting) return;
+                this.pending.delete(event.id);
+                if (event.error) waiting.reject(restoreError(event.error));
+                else waiting.resolve(event.sent!);
+                return;
             }
+            default:
+                return;
         }
-        return libraries;
     }
 
-    private async produceBlock(): Promise<void> {
-        const utime = Math.max(this.heads.utime, Math.floor(Date.now() / 1000));
-        this.chain.now = utime;
-        const startLt = this.chain.lt;
-        const randSeed = randomBytes(32);
-        this.chain.random = randSeed;
-
-        const jobs = this.jobs.splice(0);
-        const seedStep = this.heads.seedStep;
-        if (seedStep < SEED_STEPS.length) {
-            jobs.unshift({ build: u => SEED_STEPS[seedStep].message(walletsByName(this.wallets), this.chain, u, this.genesis.metadataBaseUrl), done: () => undefined });
-        }
-        const outcomes: Array<{ job: Job; result: { messageHash: string; traceId: string } | Error }> = [];
-        for (const job of jobs) outcomes.push({ job, result: await this.execute(job, utime) });
-
-        const executed = this.chain.drainTransactions();
-        const endLt = this.chain.lt + LT_PER_BLOCK;
-        this.chain.setLogicalTime(endLt);
-
-        const touched = [...new Set(executed.map(accountOf))];
-        await this.refreshLibraries(touched);
-        const accounts = await Promise.all(touched.map(a => this.chain.persistedAccount(a)));
-        const blocks = this.collator.step({
-            utime, startLt, endLt, randSeed, createdBy: this.producerKey,
-            transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
-            accounts: await Promise.all(accounts.map(a => this.accountChange(a))),
-            config: this.config,
-            libraries: this.libraryMap(),
+    private request(command: (id: number) => ProducerCommand): Promise<SubmittedMessage | FaucetResult> {
+        if (this.stopped || !this.worker) return Promise.reject(new Error('the devnet is shutting down'));
+        const id = this.nextId++;
+        return new Promise((resolve, reject) => {
+            this.pending.set(id, { resolve, reject });
+            this.post(command(id));
         });
-        const heads: ChainHeads = {
-            lt: endLt.toString(),
-            utime,
-            seedStep: Math.min(SEED_STEPS.length, seedStep + 1),
-            collator: this.collator.heads(),
-        };
-        const meta: Record<string, unknown> = { heads };
-        if (blocks[1].isKeyBlock) meta[MASTERCHAIN_CONFIG_KEY] = this.chain.configBase64;
-        const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
-        const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
-        this.heads = heads;
-        this.events.emit('produced');
-        const cursor = String(seqs[seqs.length - 1]);
-        if (seedStep < SEED_STEPS.length) this.events.emit('seeded', { step: seedStep + 1, total: SEED_STEPS.length, label: SEED_STEPS[seedStep].label, cursor } satisfies SeedProgress);
-        for (const { job, result } of outcomes) job.done(result instanceof Error ? result : { ...result, cursor });
     }
 
-    /** Takes the public libraries of the given masterchain accounts' current states into the chain's. */
-    private async refreshLibraries(addresses: string[]): Promise<void> {
-        let changed = false;
-        for (const address of addresses) {
-            if (!address.startsWith('-1:')) continue;
-            const state = (await this.chain.getContract(Address.parseRaw(address))).accountState;
-            const published = state?.type === 'active' ? publicLibrariesOf(state.state.libraries) : new Map<string, Cell>();
-            if (published.size === 0 && !this.publishedLibraries.has(address)) continue;
-            if (published.size === 0) this.publishedLibraries.delete(address);
-            else this.publishedLibraries.set(address, published);
-            changed = true;
-        }
-        if (!changed) return;
-        const all = new Map<string, Cell>();
-        for (const libraries of this.publishedLibraries.values()) for (const [hash, root] of libraries) all.set(hash, root);
-        this.chain.libs = librariesDictionary(all) ?? undefined;
+    private post(command: ProducerCommand): void {
+        this.worker?.postMessage(command);
     }
 
-    private async execute(job: Job, utime: number): Promise<{ messageHash: string; traceId: string } | Error> {
-        let message: Cell | null;
-        try {
-            message = await job.build(utime);
-        } catch (error) {
-            return error as Error;
-        }
-        if (message === null) return new Error('nothing to send');
-        try {
-            const result = await this.chain.sendMessage(message);
-            return { messageHash: message.hash().toString('hex'), traceId: result.transactions[0].hash().toString('hex') };
-        } catch (error) {
-            if (error instanceof EmulationError) {
-                const code = error.exitCode;
-                const meaning = code !== undefined ? exitCodeDescription(code, await this.interfacesOfDestination(message)) : undefined;
-                const reason = code !== undefined ? `exit code ${code}${meaning ? ` (${meaning})` : ''}` : error.error;
-                return new MessageRejectedError(`the destination did not accept the external message: ${reason}`);
-            }
-            // The emulator failed on the message's own transaction (it was replaced, the chain goes on); the sandbox
-            // applied nothing of that transaction. A bare number is a C++ exception the emulator does not catch.
-            if (error instanceof TvmFault) return new MessageRejectedError(error.cppException ? EMULATOR_FAILED : `the devnet's TVM emulator failed on the message instead of producing a transaction (${error.message})`);
-            if (!(error instanceof Error)) return new MessageRejectedError(EMULATOR_FAILED);
-            return error as Error;
-        }
-    }
-
-    private async interfacesOfDestination(message: Cell): Promise<string[]> {
-        const info = loadMessage(message.beginParse()).info;
-        if (info.type !== 'external-in') return [];
-        const state = (await this.chain.getContract(info.dest)).accountState;
-        return state?.type === 'active' ? interfacesByCodeHash(state.state.code?.hash().toString('hex')) : [];
+    private failAll(error: Error): void {
+        for (const waiting of this.pending.values()) waiting.reject(error);
+        this.pending.clear();
     }
 }
 
-/** The key the devnet signs its blocks as: derived from the faucet's seed, so it is fixed for a chain. */
-function blockProducerKey(genesis: GenesisSpec): Buffer {
-    const seed = createHash('sha256').update('native-explorer devnet block producer').update(genesis.wallets[0].seed).digest();
-    return keyPairFromSeed(seed).publicKey;
+function restoreError(error: SerializedError): Error {
+    if (error.kind === 'rejected') return new MessageRejectedError(error.message);
+    if (error.kind === 'input') return new InputFormatError(error.message);
+    return new Error(error.message);
 }

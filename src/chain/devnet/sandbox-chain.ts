@@ -8,14 +8,15 @@ import type { PersistedAccount } from './chain-log.ts';
 /**
  * @ton/sandbox's Blockchain (the real TVM in WASM) with what a long-running chain needs and the
  * sandbox leaves out: draining executed transactions (the sandbox keeps all of them forever),
- * the balance after every transaction, restoring logical time, account state persistence, and an
+ * restoring logical time, account state persistence, and an
  * emulator that survives its own faults (a fault never breaks the chain for later messages).
  */
 export class SandboxChain extends Blockchain {
     private readonly contracts = new Map<string, SmartContract>();
-    private readonly balances = new WeakMap<BlockchainTransaction, bigint>();
     /** Message cells as their sender made them, by the hash of the sandbox's re-serialization of them. */
     private readonly originalMessages = new Map<string, Cell>();
+    /** Internal messages as their sender's transaction made them, by sender and creation lt. */
+    private readonly originalInternal = new Map<string, Cell>();
     /** The emulator the sandbox runs every transaction and get-method on. */
     private tvm!: ResilientExecutor;
 
@@ -66,12 +67,13 @@ export class SandboxChain extends Blockchain {
         const queue = manager as unknown as { blockchain: { onTransaction: (tx: BlockchainTransaction) => void } };
         const record = queue.blockchain.onTransaction;
         queue.blockchain.onTransaction = tx => {
-            // Called right after the executor updated the account, so its balance is the post-transaction one.
-            const contract = this.contracts.get(accountOf(tx));
-            if (contract) this.balances.set(tx, contract.balance);
             const outMessages = tx.raw.refs[0].beginParse();
             if (outMessages.loadBit()) outMessages.loadRef();
-            for (const cell of outMessages.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell()).values()) this.rememberMessage(cell);
+            // Internal messages are known by sender and creation lt (unique on a chain), so they need no re-serialization to be found again.
+            for (const cell of outMessages.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell()).values()) {
+                const key = internalMessageKey(cell);
+                if (key) this.originalInternal.set(key, cell);
+            }
             record(tx);
         };
         return manager;
@@ -105,6 +107,7 @@ export class SandboxChain extends Blockchain {
         } finally {
             // The whole cascade has run: what is left was never delivered (e.g. a rejected external message).
             this.originalMessages.clear();
+            this.originalInternal.clear();
         }
     }
 
@@ -128,6 +131,14 @@ export class SandboxChain extends Blockchain {
     }
 
     private originalMessage(cell: Cell): Cell {
+        const internalKey = internalMessageKey(cell);
+        if (internalKey) {
+            const original = this.originalInternal.get(internalKey);
+            if (original) {
+                this.originalInternal.delete(internalKey);
+                return original;
+            }
+        }
         const key = cell.hash().toString('hex');
         const original = this.originalMessages.get(key);
         if (!original) return cell;
@@ -140,10 +151,6 @@ export class SandboxChain extends Blockchain {
         const executed = this.transactions;
         this.transactions = [];
         return executed;
-    }
-
-    balanceAfter(tx: BlockchainTransaction): bigint | undefined {
-        return this.balances.get(tx);
     }
 
     setLogicalTime(lt: bigint): void {
@@ -167,6 +174,24 @@ export class SandboxChain extends Blockchain {
         raw.parsedAccount = undefined;
         raw.lastTxTime = saved.lastTxTime;
     }
+}
+
+/**
+ * `int_msg_info$0 ihr_disabled:Bool bounce:Bool bounced:Bool src:MsgAddressInt dest:MsgAddressInt
+ * value:CurrencyCollection extra_flags:(VarUInteger 16) fwd_fee:Grams created_lt:uint64 ...`:
+ * the sender and creation lt of an internal message; null for other messages.
+ */
+function internalMessageKey(message: Cell): string | null {
+    const slice = message.beginParse();
+    if (slice.loadBit()) return null;
+    slice.skip(3);
+    const source = slice.loadAddress();
+    slice.loadAddress();
+    slice.loadCoins();
+    slice.loadMaybeRef();
+    slice.loadCoins();
+    slice.loadCoins();
+    return `${source.toRawString()}:${slice.loadUintBig(64)}`;
 }
 
 const librariesBoc = new WeakMap<Cell, Cell>();

@@ -1,5 +1,5 @@
 import '../fast-hash.ts';
-import { type Cell, CellType, loadAccount } from '@ton/core';
+import { type Cell, CellType, loadAccount, type Slice } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import { loadShardAccounts, type ShardAccounts } from './shard-accounts.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
@@ -76,6 +76,25 @@ function newStateAccounts(stateUpdate: Cell): ShardAccounts | undefined {
 }
 
 /**
+ * The balance of an Account cell (null for `account_none$0`), read up to it without decoding the
+ * rest: `account$1 addr:MsgAddressInt storage_stat:StorageInfo storage:AccountStorage` with
+ * `storage_info$_ used:StorageUsed storage_extra:StorageExtraInfo last_paid:uint32 due_payment:(Maybe Grams)`
+ * and `account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState`.
+ */
+export function accountBalanceSlice(cell: Cell): Slice | null {
+    const slice = cell.beginParse(true);
+    if (!slice.loadBit()) return null;
+    slice.loadAddress();
+    slice.loadVarUintBig(3);
+    slice.loadVarUintBig(3);
+    if (slice.loadUint(3) === 1) slice.skip(256);
+    slice.skip(32);
+    if (slice.loadBit()) slice.loadCoins();
+    slice.skip(64);
+    return slice;
+}
+
+/**
  * What a partly pruned Account shows: @ton/core's reader stops at a pruned extra-currency dictionary,
  * so on failure the status and balance are read up to it by hand.
  */
@@ -83,18 +102,8 @@ function decodePartialAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance
     try {
         return decodeAccount(cell);
     } catch {
-        // account$1 addr:MsgAddressInt storage_stat:StorageInfo storage:AccountStorage
-        const slice = cell.beginParse(true);
-        if (!slice.loadBit()) return { balance: 0n, status: 'nonexist' };
-        slice.loadAddress();
-        // storage_used$_ cells:(VarUInteger 7) bits:(VarUInteger 7); storage_extra (none$000 | info$001 dict_hash:uint256); last_paid:uint32 due_payment:(Maybe Grams)
-        slice.loadVarUintBig(3);
-        slice.loadVarUintBig(3);
-        if (slice.loadUint(3) === 1) slice.skip(256);
-        slice.skip(32);
-        if (slice.loadBit()) slice.loadCoins();
-        // account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState
-        slice.skip(64);
+        const slice = accountBalanceSlice(cell);
+        if (!slice) return { balance: 0n, status: 'nonexist' };
         const balance = slice.loadCoins();
         if (slice.loadBit()) slice.loadRef();
         const status = slice.loadBit() ? 'active' : slice.loadBit() ? 'frozen' : 'uninit';

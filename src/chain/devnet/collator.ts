@@ -388,7 +388,7 @@ export class Collator {
         chain.census.add(state);
         chain.census.remove(old);
         chain.state = state;
-        return merkleUpdate(old, state, cell => chain.census.has(cell));
+        return merkleUpdate(old, state, cellKey => chain.census.hasKey(cellKey));
     }
 
     private shardState(chain: ShardChain, utime: number, genLt: bigint, mcExtra: Cell | undefined, seqno = 0): Cell {

@@ -10,12 +10,10 @@ export function writeBoc(root: Cell): Buffer {
     // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
     // Equal cells (by hash, as TON dedupes them) are written once, even when they are different objects.
     const order: Cell[] = [];
-    const seen = new Set<Cell>();
-    const byHash = new Map<string, Cell>();
     const canonical = new Map<Cell, Cell>();
+    const byHash = new Map<string, Cell>();
     const visit = (cell: Cell) => {
-        if (seen.has(cell)) return;
-        seen.add(cell);
+        if (canonical.has(cell)) return;
         const key = cell.hash().toString('latin1');
         const first = byHash.get(key);
         if (first) {
@@ -29,27 +27,36 @@ export function writeBoc(root: Cell): Buffer {
     };
     visit(root);
     order.reverse();
-    const parts = order.map(cell => cellBytes.get(cell) ?? encodeCell(cell));
-    const position = new Map<Cell, number>(order.map((cell, i) => [cell, i]));
-    const index = { get: (cell: Cell) => position.get(canonical.get(cell)!) };
-    const size = byteSize(order.length);
-    const cellData = Buffer.concat(order.map((cell, i) => {
-        const refs = Buffer.alloc(cell.refs.length * size);
-        cell.refs.forEach((ref, r) => refs.writeUIntBE(index.get(ref)!, r * size, size));
-        return Buffer.concat([parts[i], refs]);
-    }));
-    const offBytes = byteSize(cellData.length);
-    const header = Buffer.alloc(6 + 3 * size + offBytes + size);
-    header.writeUInt32BE(0xb5ee9c72, 0);
-    header[4] = size;
-    header[5] = offBytes;
+    const count = order.length;
+    const position = new Map<Cell, number>();
+    for (let i = 0; i < count; i++) position.set(order[i], i);
+    const size = byteSize(count);
+    const parts = new Array<Buffer>(count);
+    let dataLength = 0;
+    for (let i = 0; i < count; i++) {
+        parts[i] = cellBytes.get(order[i]) ?? encodeCell(order[i]);
+        dataLength += parts[i].length + order[i].refs.length * size;
+    }
+    const offBytes = byteSize(dataLength);
+    const headerLength = 6 + 3 * size + offBytes + size;
+    const out = Buffer.allocUnsafe(headerLength + dataLength);
+    out.writeUInt32BE(0xb5ee9c72, 0);
+    out[4] = size;
+    out[5] = offBytes;
     let pos = 6;
-    header.writeUIntBE(order.length, pos, size); pos += size;
-    header.writeUIntBE(1, pos, size); pos += size;
-    header.writeUIntBE(0, pos, size); pos += size;
-    header.writeUIntBE(cellData.length, pos, offBytes); pos += offBytes;
-    header.writeUIntBE(0, pos, size);
-    return Buffer.concat([header, cellData]);
+    out.writeUIntBE(count, pos, size); pos += size;
+    out.writeUIntBE(1, pos, size); pos += size;
+    out.writeUIntBE(0, pos, size); pos += size;
+    out.writeUIntBE(dataLength, pos, offBytes); pos += offBytes;
+    out.writeUIntBE(0, pos, size); pos += size;
+    for (let i = 0; i < count; i++) {
+        pos += parts[i].copy(out, pos);
+        for (const ref of order[i].refs) {
+            out.writeUIntBE(position.get(canonical.get(ref)!)!, pos, size);
+            pos += size;
+        }
+    }
+    return out;
 }
 
 /** Descriptor bytes and padded data of one cell: d1 = refs + 8·exotic + 32·level mask, d2 = ⌈bits/8⌉ + ⌊bits/8⌋. */

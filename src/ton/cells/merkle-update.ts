@@ -1,7 +1,9 @@
 import { beginCell, type Cell } from '@ton/core';
 import { cellWithRefs, prunedBranch } from '../boc/boc-reader.ts';
 
-const key = (cell: Cell) => cell.hash(0).toString('latin1');
+/** A cell's identity in maps: its level-0 hash as a latin1 string. */
+export const cellKey = (cell: Cell) => cell.hash(0).toString('latin1');
+const key = cellKey;
 
 /**
  * How many times each distinct cell (by hash) occurs as a child or root in a tree that changes by
@@ -37,6 +39,11 @@ export class CellCensus {
     has(cell: Cell): boolean {
         return this.counts.has(key(cell));
     }
+
+    /** `has` for a cell known by its hash key (`hash(0)` as a latin1 string). */
+    hasKey(cellKey: string): boolean {
+        return this.counts.has(cellKey);
+    }
 }
 
 /**
@@ -46,13 +53,13 @@ export class CellCensus {
  * the new side keeps what the old side does not show and prunes what it shows, so every pruned
  * branch of the new side is found, by hash, in the old side.
  */
-export function merkleUpdate(oldRoot: Cell, newRoot: Cell, inNewTree: (cell: Cell) => boolean): Cell {
+export function merkleUpdate(oldRoot: Cell, newRoot: Cell, inNewTree: (cellKey: string) => boolean): Cell {
     const shownOld = new Set<string>();
-    const oldSide = sideOf(oldRoot, cell => {
-        shownOld.add(key(cell));
-        return inNewTree(cell);
+    const oldSide = sideOf(oldRoot, cellKey => {
+        shownOld.add(cellKey);
+        return inNewTree(cellKey);
     });
-    const newSide = sideOf(newRoot, cell => shownOld.has(key(cell)));
+    const newSide = sideOf(newRoot, cellKey => shownOld.has(cellKey));
     return beginCell()
         .storeUint(4, 8)
         .storeBuffer(oldRoot.hash(0)).storeBuffer(newRoot.hash(0))
@@ -61,15 +68,15 @@ export function merkleUpdate(oldRoot: Cell, newRoot: Cell, inNewTree: (cell: Cel
         .endCell({ exotic: true });
 }
 
-/** The tree with the cells `prune` picks replaced by pruned branches (asked top-down; a pruned cell's children are not visited). */
-function sideOf(root: Cell, prune: (cell: Cell) => boolean): Cell {
+/** The tree with the cells `prune` picks (by hash key) replaced by pruned branches (asked top-down; a pruned cell's children are not visited). */
+function sideOf(root: Cell, prune: (cellKey: string) => boolean): Cell {
     const done = new Map<string, Cell>();
     const visit = (cell: Cell): Cell => {
         const k = key(cell);
         const known = done.get(k);
         if (known) return known;
         let result: Cell;
-        if (prune(cell)) {
+        if (prune(k)) {
             result = prunedBranch(cell);
         } else {
             const refs = cell.refs.map(visit);

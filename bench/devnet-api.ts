@@ -9,6 +9,8 @@ import { seqnoOf, sleep, startApiProcess } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
+import type { StepStats } from '../src/chain/devnet/devnet-source.ts';
+import { devnetIngest } from './ingest.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const BLOCK_INTERVAL_MS = 10;
@@ -43,49 +45,77 @@ export async function devnetAndApiBench(options: { api: boolean }): Promise<void
         const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
         const bulk = walletOf('bob-v5r1');
         const small = walletOf('faucet');
-        let bulkSeqno = await seqnoOf(service.store, bulk);
-        let smallSeqno = await seqnoOf(service.store, small);
+        const seqnos = { bulk: await seqnoOf(service.store, bulk), small: await seqnoOf(service.store, small) };
+        const steps: StepStats[] = [];
+        devnet.onStep(stats => steps.push({ ...stats, at: performance.now() } as StepStats & { at: number }));
 
-        const firstBulkSeqno = bulkSeqno;
-        const loadStart = performance.now();
-        const loadTxStart = indexedTx;
-        const loadBlocksStart = indexedMasterBlocks;
-        // Rounds are signed ahead (the next seqnos are known), so the producer always has the next one
-        // waiting while the index catches up; at most IN_FLIGHT rounds are unconfirmed at a time.
-        const inFlight: Array<Promise<unknown>> = [];
-        while (indexedTx - loadTxStart < TARGET_TRANSACTIONS) {
-            const bulkMessages = Array.from({ length: 255 }, () => internal({ to: new Address(0, randomBytes(32)), value: 10_000_000n, bounce: false }));
-            const smallMessages = Array.from({ length: 4 }, () => internal({ to: new Address(0, randomBytes(32)), value: 20_000_000n, bounce: false }));
-            const validUntil = Math.floor(Date.now() / 1000) + 60;
-            inFlight.push(Promise.all([
-                devnet.sendExternalMessage(await bulk.transfer(bulkSeqno, validUntil, bulkMessages)),
-                devnet.sendExternalMessage(await small.transfer(smallSeqno, validUntil, smallMessages)),
-            ]));
-            bulkSeqno++;
-            smallSeqno++;
-            if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
-            while (indexedTx - loadTxStart < TARGET_TRANSACTIONS && (bulkSeqno - firstBulkSeqno) * 261 - (indexedTx - loadTxStart) > IN_FLIGHT * 261 * 2) await sleep(5);
-        }
-        await Promise.all(inFlight);
-        const loadSeconds = (performance.now() - loadStart) / 1000;
-        const loadTx = indexedTx - loadTxStart;
-        console.log('\n## Devnet\n');
+        /**
+         * Transfer rounds (a v5r1 transfer of `bulkSize` messages and a v4r2 one of 4) until `target`
+         * transactions are indexed. Rounds are signed ahead (the next seqnos are known), so the
+         * producer always has the next one waiting while the index catches up.
+         */
+        const load = async (bulkSize: number, target: number) => {
+            const perRound = bulkSize + 6;
+            const firstSeqno = seqnos.bulk;
+            const start = performance.now();
+            const txStart = indexedTx;
+            const blocksStart = indexedMasterBlocks;
+            const stepsStart = steps.length;
+            const inFlight: Array<Promise<unknown>> = [];
+            while (indexedTx - txStart < target) {
+                const bulkMessages = Array.from({ length: bulkSize }, () => internal({ to: new Address(0, randomBytes(32)), value: 10_000_000n, bounce: false }));
+                const smallMessages = Array.from({ length: 4 }, () => internal({ to: new Address(0, randomBytes(32)), value: 20_000_000n, bounce: false }));
+                const validUntil = Math.floor(Date.now() / 1000) + 60;
+                inFlight.push(Promise.all([
+                    devnet.sendExternalMessage(await bulk.transfer(seqnos.bulk++, validUntil, bulkMessages)),
+                    devnet.sendExternalMessage(await small.transfer(seqnos.small++, validUntil, smallMessages)),
+                ]));
+                if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+                while (indexedTx - txStart < target && (seqnos.bulk - firstSeqno) * perRound - (indexedTx - txStart) > IN_FLIGHT * perRound * 2) await sleep(5);
+            }
+            await Promise.all(inFlight);
+            const seconds = (performance.now() - start) / 1000;
+            return { tx: indexedTx - txStart, seconds, masterBlocks: indexedMasterBlocks - blocksStart, steps: steps.slice(stepsStart) as Array<StepStats & { at: number }> };
+        };
+
+        const large = await load(255, TARGET_TRANSACTIONS);
+        const smaller = await load(100, Math.ceil(TARGET_TRANSACTIONS / 2));
+        console.log('\n## Devnet (real blocks: produced in the producer thread, serialized, read back through the block parser and indexed)\n');
         console.log('| measure | value |');
         console.log('|---|---|');
         console.log(`| empty masterchain blocks/s (interval ${BLOCK_INTERVAL_MS} ms, produced and indexed) | ${idleRate.toFixed(1)} |`);
-        console.log(`| loaded: transactions produced and indexed | ${loadTx} in ${loadSeconds.toFixed(1)} s |`);
-        console.log(`| loaded: tx/s (v5r1 255-message + v4r2 4-message transfers every block) | ${(loadTx / loadSeconds).toFixed(0)} |`);
-        console.log(`| loaded: masterchain blocks/s | ${((indexedMasterBlocks - loadBlocksStart) / loadSeconds).toFixed(1)} |`);
-
+        for (const [label, run] of [['v5r1 255-message + v4r2 4-message transfers', large], ['v5r1 100-message + v4r2 4-message transfers', smaller]] as const) {
+            console.log(`| loaded (${label}): transactions produced and indexed | ${run.tx} in ${run.seconds.toFixed(1)} s |`);
+            console.log(`| loaded (${label}): tx/s | ${(run.tx / run.seconds).toFixed(0)} |`);
+            console.log(`| loaded (${label}): masterchain blocks/s | ${(run.masterBlocks / run.seconds).toFixed(1)} |`);
+        }
+        buildCostTable([...large.steps, ...smaller.steps]);
     } finally {
         await service.stop();
     }
     try {
+        await devnetIngest(dir.path);
         if (options.api) await apiBench(dir.path);
     } finally {
         dir.remove();
     }
 }
+
+/** What making a step's two blocks costs (collator: states, Merkle updates, descriptors, BOCs), by transactions per step, against the time between steps. */
+function buildCostTable(steps: Array<StepStats & { at: number }>): void {
+    const buckets: Array<[string, (n: number) => boolean]> = [['0', n => n === 0], ['1–99', n => n >= 1 && n < 100], ['100–299', n => n >= 100 && n < 300], ['300–599', n => n >= 300 && n < 600], ['600+', n => n >= 600]];
+    console.log('\n| transactions per step | steps | build ms (mean) | build ms (p95) | block BOCs (KiB, mean) | time between steps (ms, mean) | build / interval |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [label, fits] of buckets) {
+        const rows = steps.map((s, i) => ({ ...s, gap: i > 0 ? s.at - steps[i - 1].at : NaN })).filter(s => fits(s.transactions) && !Number.isNaN(s.gap));
+        if (rows.length === 0) continue;
+        const build = rows.map(r => r.buildMs).sort((a, b) => a - b);
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const gap = mean(rows.map(r => r.gap));
+        console.log(`| ${label} | ${rows.length} | ${mean(build).toFixed(1)} | ${build[Math.floor(build.length * 0.95)].toFixed(1)} | ${(mean(rows.map(r => r.bocBytes)) / 1024).toFixed(0)} | ${gap.toFixed(0)} | ${(mean(build) / gap * 100).toFixed(0)}% |`);
+    }
+}
+
 
 /**
  * The API as users run it over an existing index: a separate `serve --source none` process, so the

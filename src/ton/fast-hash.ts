@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import './fast-bit-reader.ts';
 
 /**
  * @ton/core hashes every cell with @ton/crypto's pure-JS SHA-256 (jsSHA), which dominates

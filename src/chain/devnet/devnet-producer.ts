@@ -39,6 +39,13 @@ interface ChainHeads {
 }
 
 /** A seed step committed: its number (1-based) of `total`, what it did, and the chain log position of its block. */
+/** A production step: its transactions, the time the collator took to make its two blocks (states, Merkle updates, descriptors, BOCs) and their size. */
+export interface StepStats {
+    transactions: number;
+    buildMs: number;
+    bocBytes: number;
+}
+
 export interface SeedProgress {
     step: number;
     total: number;
@@ -170,10 +177,10 @@ export class DevnetProducer {
         return this.heads.seedStep >= SEED_STEPS.length;
     }
 
-    /** Called after every committed step with the chain log position of its last block. */
-    onProduced(listener: (lastSeq: number) => void): void {
-        this.events.on('produced', (seq?: number) => {
-            if (seq !== undefined) listener(seq);
+    /** Called after every committed step with the chain log position of its last block and what making its blocks cost. */
+    onProduced(listener: (lastSeq: number, stats: StepStats) => void): void {
+        this.events.on('produced', (seq?: number, stats?: StepStats) => {
+            if (seq !== undefined) listener(seq, stats!);
         });
     }
 
@@ -283,6 +290,7 @@ export class DevnetProducer {
         const touched = [...new Set(executed.map(accountOf))];
         await this.refreshLibraries(touched);
         const accounts = await Promise.all(touched.map(a => this.chain.persistedAccount(a)));
+        const building = performance.now();
         const blocks = this.collator.step({
             utime, startLt, endLt, randSeed, createdBy: this.producerKey,
             transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
@@ -290,6 +298,7 @@ export class DevnetProducer {
             config: this.config,
             libraries: this.libraryMap(),
         });
+        const built = performance.now();
         const heads: ChainHeads = {
             lt: endLt.toString(),
             utime,
@@ -301,7 +310,12 @@ export class DevnetProducer {
         const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
         const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
         this.heads = heads;
-        this.events.emit('produced', seqs[seqs.length - 1]);
+        const stats: StepStats = {
+            transactions: executed.length,
+            buildMs: built - building,
+            bocBytes: blocks.reduce((n, b) => n + b.boc.length, 0),
+        };
+        this.events.emit('produced', seqs[seqs.length - 1], stats);
         const cursor = String(seqs[seqs.length - 1]);
         if (seedStep < SEED_STEPS.length) this.events.emit('seeded', { step: seedStep + 1, total: SEED_STEPS.length, label: SEED_STEPS[seedStep].label, cursor } satisfies SeedProgress);
         for (const { job, result } of outcomes) job.done(result instanceof Error ? result : { ...result, cursor });

@@ -9,11 +9,11 @@ import { formatRawAddress } from '../../ton/address.ts';
 import { InputFormatError, parseMessageCell } from '../../ton/input.ts';
 import { MAX_TVM_MESSAGE_DEPTH } from '../../ton/tvm-executor.ts';
 import { ChainLog } from './chain-log.ts';
-import type { DevnetOptions, SeedProgress, SubmittedMessage } from './devnet-producer.ts';
+import type { DevnetOptions, SeedProgress, StepStats, SubmittedMessage } from './devnet-producer.ts';
 import type { DevnetManifest } from './manifest.ts';
 import type { FaucetResult, ProducerCommand, ProducerEvent, SerializedError } from './producer-protocol.ts';
 
-export type { DevnetOptions, SeedProgress, SubmittedMessage } from './devnet-producer.ts';
+export type { DevnetOptions, SeedProgress, StepStats, SubmittedMessage } from './devnet-producer.ts';
 
 /** The producer thread's module next to this one (`.ts` run through tsx in tests and benchmarks, `.js` once built). */
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
@@ -175,6 +175,11 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         this.events.on('seeded', listener);
     }
 
+    /** Called after every production step with what making its blocks cost (benchmarks). */
+    onStep(listener: (stats: StepStats) => void): void {
+        this.events.on('step', listener);
+    }
+
     /** Resolves after the next block is committed (tests and tools use it to step the chain). */
     nextBlock(): Promise<void> {
         return once(this.events, 'produced').then(() => undefined);
@@ -186,6 +191,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
                 this.lastHead = event.head;
                 this.isSeeded = event.seeded;
                 this.events.emit('produced');
+                this.events.emit('step', event.stats);
                 return;
             case 'seeded':
                 this.events.emit('seeded', event.progress);

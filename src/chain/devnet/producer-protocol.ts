@@ -1,6 +1,6 @@
 import type { SourceHead } from '../chain-source.ts';
 import type { DevnetManifest } from './manifest.ts';
-import type { SeedProgress, SubmittedMessage } from './devnet-producer.ts';
+import type { SeedProgress, StepStats, SubmittedMessage } from './devnet-producer.ts';
 
 /** What the devnet source asks of its producer thread. */
 export type ProducerCommand =
@@ -17,7 +17,7 @@ export interface SerializedError {
 /** What the producer thread tells the devnet source. */
 export type ProducerEvent =
     | { type: 'started'; manifest: DevnetManifest; head: SourceHead | null; seeded: boolean }
-    | { type: 'produced'; lastSeq: number; head: SourceHead | null; seeded: boolean }
+    | { type: 'produced'; lastSeq: number; head: SourceHead | null; seeded: boolean; stats: StepStats }
     | { type: 'seeded'; progress: SeedProgress }
     | { type: 'warning'; message: string }
     | { type: 'failure'; message: string }

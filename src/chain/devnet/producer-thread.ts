@@ -20,7 +20,7 @@ function serialize(error: unknown): SerializedError {
     return { kind: 'error', message };
 }
 
-producer.onProduced(lastSeq => post({ type: 'produced', lastSeq, head: producer.head(), seeded: producer.seeded }));
+producer.onProduced((lastSeq, stats) => post({ type: 'produced', lastSeq, head: producer.head(), seeded: producer.seeded, stats }));
 producer.onSeedProgress(progress => post({ type: 'seeded', progress }));
 producer.onWarning(message => post({ type: 'warning', message }));
 producer.onFailure(error => post({ type: 'failure', message: error.message }));

@@ -153,7 +153,7 @@ export class Collator {
         const basechainState = this.shardState(this.basechain, input.utime, 0n, undefined);
         this.basechain.state = basechainState;
         this.basechain.census.add(basechainState);
-        const basechainBoc = writeBoc(basechainState);
+        const basechainBoc = writeBoc(basechainState, { dedupeByHash: true });
         this.basechain.last = { endLt: 0n, seqno: 0, rootHash: basechainState.hash(), fileHash: sha256(basechainBoc) };
         this.basechainDescr = {
             seqno: 0, regMcSeqno: 0, startLt: 0n, endLt: 0n, rootHash: basechainState.hash(), fileHash: sha256(basechainBoc),
@@ -163,7 +163,7 @@ export class Collator {
         const masterState = this.shardState(this.masterchain, input.utime, 0n, this.mcStateExtra(false));
         this.masterchain.state = masterState;
         this.masterchain.census.add(masterState);
-        const masterBoc = writeBoc(masterState);
+        const masterBoc = writeBoc(masterState, { dedupeByHash: true });
         this.masterchain.last = { endLt: 0n, seqno: 0, rootHash: masterState.hash(), fileHash: sha256(masterBoc) };
         this.lastKeyBlock = { ...this.masterchain.last };
         const asBlock = (workchain: number, ref: ExtBlkRefFields, boc: Buffer) => ({
@@ -364,7 +364,7 @@ export class Collator {
     }
 
     private seal(chain: ShardChain, seqno: number, input: StepInput, root: Cell): ProducedBlock {
-        const boc = writeBoc(root);
+        const boc = writeBoc(root, { dedupeByHash: true });
         const fileHash = sha256(boc);
         chain.lastUtime = input.utime;
         chain.last = { endLt: input.endLt, seqno, rootHash: root.hash(), fileHash };

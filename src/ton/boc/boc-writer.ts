@@ -6,21 +6,24 @@ import { cellBytes } from './boc-reader.ts';
  * from their serialized bytes; others (e.g. a message body @ton/core cut out of its message) are
  * encoded here.
  */
-export function writeBoc(root: Cell): Buffer {
+export function writeBoc(root: Cell, options: { dedupeByHash?: boolean } = {}): Buffer {
     // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
-    // Equal cells (by hash, as TON dedupes them) are written once, even when they are different objects.
+    // Cells read from one BOC are deduplicated already (one object per distinct cell); built trees
+    // (blocks) ask for equal cells to be written once by hash, as TON writes them.
     const order: Cell[] = [];
     const canonical = new Map<Cell, Cell>();
     const byHash = new Map<string, Cell>();
     const visit = (cell: Cell) => {
         if (canonical.has(cell)) return;
-        const key = cell.hash().toString('latin1');
-        const first = byHash.get(key);
-        if (first) {
-            canonical.set(cell, first);
-            return;
+        if (options.dedupeByHash) {
+            const key = cell.hash().toString('latin1');
+            const first = byHash.get(key);
+            if (first) {
+                canonical.set(cell, first);
+                return;
+            }
+            byHash.set(key, cell);
         }
-        byHash.set(key, cell);
         canonical.set(cell, cell);
         for (const ref of cell.refs) visit(ref);
         order.push(cell);

@@ -10,7 +10,7 @@ import { MAINNET_BLOCKS_DIR, FIXTURE_BLOCKS } from '../test/helpers/fixtures.ts'
 import { tempDir } from '../test/helpers/stores.ts';
 import pg from 'pg';
 import { ChainLog } from '../src/chain/devnet/chain-log.ts';
-import type { BlockIdExt } from '../src/chain/chain-source.ts';
+import type { AccountStateReader, BlockIdExt } from '../src/chain/chain-source.ts';
 
 const ROUNDS = 6;
 
@@ -32,27 +32,7 @@ function ingestBackends(): Array<{ name: string; open: () => Promise<{ store: St
 /** Ingest of the fixture mainnet blocks: bare parse vs parse + derive + write, median of rounds. */
 export async function ingestBench(): Promise<void> {
     const bocs = FIXTURE_BLOCKS.map(name => readFileSync(`${MAINNET_BLOCKS_DIR}${name}.boc`));
-    const txCount = bocs.reduce((n, boc) => n + parseBlockFile(boc).transactions.length, 0);
-    console.log(`\n## Ingest of ${bocs.length} mainnet fixture blocks (${txCount} transactions), median of ${ROUNDS - 1} rounds after a warm-up\n`);
-    console.log('| store | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse |');
-    console.log('|---|---|---|---|---|');
-    for (const backend of ingestBackends()) {
-        const parse: number[] = [];
-        const ingest: number[] = [];
-        for (let round = 0; round < ROUNDS; round++) {
-            let start = performance.now();
-            for (const boc of bocs) parseBlockFile(boc);
-            parse.push(performance.now() - start);
-            const { store, dispose } = await backend.open();
-            start = performance.now();
-            for (const boc of bocs) await indexBlock(store, await blockRecordFromBoc(boc));
-            ingest.push(performance.now() - start);
-            await dispose();
-        }
-        const p = median(parse.slice(1));
-        const i = median(ingest.slice(1));
-        console.log(`| ${backend.name} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
-    }
+    await ingestTable(`${bocs.length} mainnet fixture blocks`, bocs, ROUNDS);
     await ingestStages(bocs);
 }
 
@@ -64,31 +44,34 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     const log = new ChainLog(`${dataDir}/devnet/chain.sqlite`, { readonly: true });
     try {
         const bocs = [...log.allBlocks()].map(b => b.boc);
-        const reader = { shardAccountAt: async (block: BlockIdExt, address: string) => log.shardAccountAt(block, address) };
-        const txCount = bocs.reduce((n, boc) => n + parseBlockFile(boc).transactions.length, 0);
-        const rounds = 3;
-        console.log(`\n## Ingest of the devnet's blocks (${bocs.length} blocks, ${txCount} transactions), median of ${rounds - 1} rounds after a warm-up\n`);
-        console.log('| store | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse |');
-        console.log('|---|---|---|---|---|');
-        for (const backend of ingestBackends()) {
-            const parse: number[] = [];
-            const ingest: number[] = [];
-            for (let round = 0; round < rounds; round++) {
-                let start = performance.now();
-                for (const boc of bocs) parseBlockFile(boc);
-                parse.push(performance.now() - start);
-                const { store, dispose } = await backend.open();
-                start = performance.now();
-                for (const boc of bocs) await indexBlock(store, await blockRecordFromBoc(boc, reader));
-                ingest.push(performance.now() - start);
-                await dispose();
-            }
-            const p = median(parse.slice(1));
-            const i = median(ingest.slice(1));
-            console.log(`| ${backend.name} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
-        }
+        await ingestTable("the devnet's blocks", bocs, 3, { shardAccountAt: async (block: BlockIdExt, address: string) => log.shardAccountAt(block, address) });
     } finally {
         log.close();
+    }
+}
+
+/** Bare parse (parseBlockFile) against the whole ingestion (block reading, then indexBlock), median of the rounds after the first. */
+async function ingestTable(what: string, bocs: Buffer[], rounds: number, reader?: AccountStateReader): Promise<void> {
+    const txCount = bocs.reduce((n, boc) => n + parseBlockFile(boc).transactions.length, 0);
+    console.log(`\n## Ingest of ${what} (${bocs.length} blocks, ${txCount} transactions), median of ${rounds - 1} rounds after a warm-up\n`);
+    console.log('| store | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse |');
+    console.log('|---|---|---|---|---|');
+    for (const backend of ingestBackends()) {
+        const parse: number[] = [];
+        const ingest: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+            let start = performance.now();
+            for (const boc of bocs) parseBlockFile(boc);
+            parse.push(performance.now() - start);
+            const { store, dispose } = await backend.open();
+            start = performance.now();
+            for (const boc of bocs) await indexBlock(store, await blockRecordFromBoc(boc, reader));
+            ingest.push(performance.now() - start);
+            await dispose();
+        }
+        const p = median(parse.slice(1));
+        const i = median(ingest.slice(1));
+        console.log(`| ${backend.name} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
     }
 }
 

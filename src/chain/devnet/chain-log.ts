@@ -141,9 +141,4 @@ export class ChainLog {
         const row = this.db.prepare('SELECT shard_account FROM account_history WHERE address = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').get(address, found.seq) as { shard_account: Buffer } | undefined;
         return row?.shard_account ?? null;
     }
-
-    lastSeq(): number {
-        const row = this.db.prepare('SELECT MAX(seq) AS seq FROM blocks').get() as { seq: number | null };
-        return row.seq ?? 0;
-    }
 }

@@ -99,6 +99,14 @@ export interface PreviousMasterBlock extends SavedRef {
     key: boolean;
 }
 
+/** The internal messages of a step: who sent each (by hash), which were delivered in it, their metadata, each transaction's out messages. */
+interface StepMessages {
+    senders: Map<string, ExecutedTransaction>;
+    metadata: Map<string, MsgMetadata>;
+    receivers: Set<string>;
+    outMessages: Map<ExecutedTransaction, Array<{ cell: Cell; hash: string; message: Message }>>;
+}
+
 export interface StepInput {
     utime: number;
     startLt: bigint;
@@ -140,13 +148,10 @@ export class Collator {
     genesis(input: { utime: number; accounts: AccountChange[]; config: Cell; libraries: StepInput['libraries'] }): { master: ProducedBlock & { stateBoc: Buffer }; basechain: ProducedBlock & { stateBoc: Buffer } } {
         this.useConfig(input.config);
         this.libraries = libraryDescriptors(input.libraries);
-        const makeChain = (workchain: number): ShardChain => {
-            const accounts = new AugmentedDict(SHARD_ACCOUNTS);
-            for (const change of input.accounts) {
-                if (change.workchain === workchain && change.shardAccount) accounts.set(change.id, { cell: change.shardAccount, balance: change.balance });
-            }
-            return { workchain, accounts, census: new CellCensus(), state: beginCell().endCell(), totalValidatorFees: ZERO, last: undefined!, catchainSeqno: 0, lastUtime: input.utime, minRefMcSeqno: 0 };
-        };
+        const makeChain = (workchain: number): ShardChain => ({
+            workchain, accounts: accountsOf(workchain, input.accounts), census: new CellCensus(), state: beginCell().endCell(),
+            totalValidatorFees: ZERO, last: undefined!, catchainSeqno: 0, lastUtime: input.utime, minRefMcSeqno: 0,
+        });
         this.basechain = makeChain(0);
         this.masterchain = makeChain(-1);
         this.basechain.masterRef = undefined;
@@ -181,17 +186,11 @@ export class Collator {
     restore(accounts: AccountChange[], heads: CollatorHeads, config: Cell, libraries: StepInput['libraries'], previous: PreviousMasterBlock[]): void {
         this.useConfig(config);
         this.libraries = libraryDescriptors(libraries);
-        const makeChain = (workchain: number, saved: SavedChain & { masterRef?: SavedRef }): ShardChain => {
-            const dict = new AugmentedDict(SHARD_ACCOUNTS);
-            for (const change of accounts) {
-                if (change.workchain === workchain && change.shardAccount) dict.set(change.id, { cell: change.shardAccount, balance: change.balance });
-            }
-            return {
-                workchain, accounts: dict, census: new CellCensus(), state: beginCell().endCell(),
-                totalValidatorFees: loadAmounts(saved.totalValidatorFees), last: loadRef(saved.last), catchainSeqno: saved.catchainSeqno,
-                lastUtime: saved.lastUtime, minRefMcSeqno: saved.minRefMcSeqno, masterRef: saved.masterRef ? loadRef(saved.masterRef) : undefined,
-            };
-        };
+        const makeChain = (workchain: number, saved: SavedChain & { masterRef?: SavedRef }): ShardChain => ({
+            workchain, accounts: accountsOf(workchain, accounts), census: new CellCensus(), state: beginCell().endCell(),
+            totalValidatorFees: loadAmounts(saved.totalValidatorFees), last: loadRef(saved.last), catchainSeqno: saved.catchainSeqno,
+            lastUtime: saved.lastUtime, minRefMcSeqno: saved.minRefMcSeqno, masterRef: saved.masterRef ? loadRef(saved.masterRef) : undefined,
+        });
         this.basechain = makeChain(0, heads.basechain);
         this.masterchain = makeChain(-1, heads.masterchain);
         this.lastKeyBlock = loadRef(heads.lastKeyBlock);
@@ -239,18 +238,14 @@ export class Collator {
         };
     }
 
-    /** The config in force (the last key block's). */
-    get currentConfig(): Cell {
-        return this.config;
-    }
-
     /** Produces the basechain block and the masterchain block of one step. */
     step(input: StepInput): [ProducedBlock, ProducedBlock] {
         // The first block after the zerostates is a key block carrying the config, so an index has it from its first block.
         const keyBlock = this.useConfig(input.config) || this.masterchain.last.seqno === 0;
         this.libraries = libraryDescriptors(input.libraries);
-        const shardCells = this.shardBlock(this.basechain, input);
-        const masterCells = this.masterBlock(input, shardCells, keyBlock);
+        const messages = this.stepMessages(input);
+        const shardCells = this.shardBlock(this.basechain, input, messages);
+        const masterCells = this.masterBlock(input, messages, shardCells, keyBlock);
         return [shardCells.produced, masterCells];
     }
 
@@ -280,10 +275,10 @@ export class Collator {
         return (this.params.capabilities & capability) !== 0n;
     }
 
-    private shardBlock(chain: ShardChain, input: StepInput) {
+    private shardBlock(chain: ShardChain, input: StepInput, messages: StepMessages) {
         const seqno = chain.last.seqno + 1;
         const created = grams(this.params.basechainBlockFee);
-        const body = this.blockBody(chain, input);
+        const body = this.blockBody(chain, input, messages);
         const feesCollected = addAmounts(created, addAmounts(body.transactionFees, grams(body.importFees)));
         const masterRef = this.masterchain.last;
         const minRefMcSeqno = this.masterchain.last.seqno;
@@ -314,11 +309,11 @@ export class Collator {
         return { produced, feesCollected, created };
     }
 
-    private masterBlock(input: StepInput, shard: { feesCollected: Amounts; created: Amounts }, keyBlock: boolean): ProducedBlock {
+    private masterBlock(input: StepInput, messages: StepMessages, shard: { feesCollected: Amounts; created: Amounts }, keyBlock: boolean): ProducedBlock {
         const chain = this.masterchain;
         const seqno = chain.last.seqno + 1;
         const created = grams(this.params.masterchainBlockFee);
-        const body = this.blockBody(chain, input);
+        const body = this.blockBody(chain, input, messages);
         const shardFees = new AugmentedDict(SHARD_FEES);
         shardFees.set(shardFeesKey(0, ROOT_SHARD), { fees: shard.feesCollected, create: shard.created });
         const feesImported = shard.feesCollected;
@@ -421,8 +416,7 @@ export class Collator {
      * with the sums its value flow needs. Applies the account changes to the shard's dictionary.
      */
     /** Who sent each internal message of the step, which were delivered, their metadata; computed once per step. */
-    private stepMessages(input: StepInput) {
-        if (this.messagesOf?.input === input) return this.messagesOf.result;
+    private stepMessages(input: StepInput): StepMessages {
         const senders = new Map<string, ExecutedTransaction>();
         const metadata = new Map<string, MsgMetadata>();
         const receivers = new Set<string>();
@@ -443,18 +437,14 @@ export class Collator {
                 if (own) metadata.set(out.hash, own);
             }
         }
-        const result = { senders, metadata, receivers, outMessages };
-        this.messagesOf = { input, result };
-        return result;
+        return { senders, metadata, receivers, outMessages };
     }
 
-    private messagesOf: { input: StepInput; result: { senders: Map<string, ExecutedTransaction>; metadata: Map<string, MsgMetadata>; receivers: Set<string>; outMessages: Map<ExecutedTransaction, Array<{ cell: Cell; hash: string; message: Message }>> } } | null = null;
-
-    private blockBody(chain: ShardChain, input: StepInput) {
+    private blockBody(chain: ShardChain, input: StepInput, messages: StepMessages) {
         const workchain = chain.workchain;
         const fromPrev = chain.accounts.extra().balance;
         const transactions = input.transactions.filter(tx => tx.workchain === workchain);
-        const { senders, metadata, receivers, outMessages } = this.stepMessages(input);
+        const { senders, metadata, receivers, outMessages } = messages;
 
         const inMsgs = new AugmentedDict(IN_MSG_DESCR);
         const outMsgs = new AugmentedDict(OUT_MSG_DESCR);
@@ -537,6 +527,15 @@ export class Collator {
             accountBlocks: store(accountBlocks),
         };
     }
+}
+
+/** The accounts dictionary of a workchain holding the given accounts (those that exist). */
+function accountsOf(workchain: number, accounts: AccountChange[]): ShardChain['accounts'] {
+    const dict = new AugmentedDict(SHARD_ACCOUNTS);
+    for (const change of accounts) {
+        if (change.workchain === workchain && change.shardAccount) dict.set(change.id, { cell: change.shardAccount, balance: change.balance });
+    }
+    return dict;
 }
 
 /** Between the masterchain and the basechain: from the source (0) straight to the destination (96). */

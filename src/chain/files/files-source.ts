@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Cell, Dictionary } from '@ton/core';
+import { Dictionary } from '@ton/core';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
 import type { AccountStateReader, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
 
@@ -62,7 +63,7 @@ async function companionStates(blockFile: string): Promise<AccountStateReader | 
     } catch {
         return undefined;
     }
-    const states = Cell.fromBoc(bytes)[0].beginParse().loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+    const states = readBoc(bytes)[0].beginParse().loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
     return {
         shardAccountAt: async (_block, address) => {
             const state = states.get(BigInt(`0x${address.split(':')[1]}`));

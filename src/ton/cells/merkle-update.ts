@@ -2,8 +2,7 @@ import { beginCell, type Cell } from '@ton/core';
 import { cellWithRefs, prunedBranch } from '../boc/boc-reader.ts';
 
 /** A cell's identity in maps: its level-0 hash as a latin1 string. */
-export const cellKey = (cell: Cell) => cell.hash(0).toString('latin1');
-const key = cellKey;
+const key = (cell: Cell) => cell.hash(0).toString('latin1');
 
 /**
  * How many times each distinct cell (by hash) occurs as a child or root in a tree that changes by
@@ -12,10 +11,6 @@ const key = cellKey;
  */
 export class CellCensus {
     private readonly counts = new Map<string, number>();
-
-    get distinctCells(): number {
-        return this.counts.size;
-    }
 
     add(cell: Cell): void {
         const k = key(cell);
@@ -36,11 +31,7 @@ export class CellCensus {
         for (const ref of cell.refs) this.remove(ref);
     }
 
-    has(cell: Cell): boolean {
-        return this.counts.has(key(cell));
-    }
-
-    /** `has` for a cell known by its hash key (`hash(0)` as a latin1 string). */
+    /** Whether the tree holds the cell with this hash key (`hash(0)` as a latin1 string). */
     hasKey(cellKey: string): boolean {
         return this.counts.has(cellKey);
     }

@@ -22,6 +22,8 @@ const LAYOUT_VERSION = 2;
  */
 export class ChainLog {
     private readonly db: Database.Database;
+    /** shardAccountAt runs for most accounts of every block ingested, so its statements are prepared once. */
+    private stateQueries?: { block: Database.Statement; account: Database.Statement };
 
     /** `readonly`: a reader beside the producer that writes the log (it opens an existing log as it is). */
     constructor(file: string, options: { readonly?: boolean } = {}) {
@@ -136,9 +138,13 @@ export class ChainLog {
 
     /** The ShardAccount BOC of `address` as it was right after `block`; null if the block or any state of the account before it is unknown. */
     shardAccountAt(block: BlockIdExt, address: string): Buffer | null {
-        const found = this.db.prepare('SELECT seq FROM blocks WHERE workchain = ? AND seqno = ? AND root_hash = ?').get(block.workchain, block.seqno, block.rootHash) as { seq: number } | undefined;
+        this.stateQueries ??= {
+            block: this.db.prepare('SELECT seq FROM blocks WHERE workchain = ? AND seqno = ? AND root_hash = ?'),
+            account: this.db.prepare('SELECT shard_account FROM account_history WHERE address = ? AND seq <= ? ORDER BY seq DESC LIMIT 1'),
+        };
+        const found = this.stateQueries.block.get(block.workchain, block.seqno, block.rootHash) as { seq: number } | undefined;
         if (!found) return null;
-        const row = this.db.prepare('SELECT shard_account FROM account_history WHERE address = ? AND seq <= ? ORDER BY seq DESC LIMIT 1').get(address, found.seq) as { shard_account: Buffer } | undefined;
+        const row = this.stateQueries.account.get(address, found.seq) as { shard_account: Buffer } | undefined;
         return row?.shard_account ?? null;
     }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { Address, Cell, internal, loadCurrencyCollection, loadMessage } from '@ton/core';
-import { accountBalanceSlice } from '../../ton/block/block-state.ts';
+import { accountBalanceSlice } from '../../ton/block/shard-accounts.ts';
 import { EmulationError } from '@ton/sandbox';
 import type { SourceHead } from '../chain-source.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';

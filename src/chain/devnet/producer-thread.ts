@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import '../../ton/boc/fast-from-boc.ts';
 import { Address, Cell } from '@ton/core';
 import { MessageRejectedError } from '../message-sink.ts';
 import { InputFormatError } from '../../ton/input.ts';

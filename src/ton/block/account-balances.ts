@@ -1,8 +1,10 @@
 // fast-hash first: it makes @ton/core hash cells with node's native SHA-256
 import '../fast-hash.ts';
-import { type Cell, CellType, Dictionary, loadStorageInfo, type Slice } from '@ton/core';
+import { type Cell, CellType, type Slice } from '@ton/core';
+import { hashmapRefValues } from '../hashmap-refs.ts';
 import { type Block, loadBlock } from './block.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
+import { type PrefixTotal, walkShardAccounts } from './shard-accounts.ts';
 
 // The balance of an account after each of its transactions in a block, from what the block carries:
 // the account's balance before the block (old side of the state_update MERKLE_UPDATE), the
@@ -72,8 +74,7 @@ export function transactionBalanceDelta(tx: Cell): TransactionBalanceDelta {
     }
     let outValue = 0n;
     let outFwdFees = 0n;
-    const outMsgs = Dictionary.load(Dictionary.Keys.Uint(15), Dictionary.Values.Cell(), messages);
-    for (const msg of outMsgs.values()) {
+    for (const msg of hashmapRefValues(messages.loadMaybeRef(), 15)) {
         const info = internalMessageValue(msg.beginParse());
         if (info) {
             outValue += info.value;
@@ -168,13 +169,13 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
         const transactions = [...accountBlock.transactions]
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
             .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: transactionBalanceDelta(cell) }));
-        const next = walkAccounts(newAccounts, address);
-        const after = next.kind === 'leaf' ? next.balance : next.kind === 'absent' ? 0n : undefined;
-        const old = walkAccounts(oldAccounts(address), address);
+        const next = walkShardAccounts(newAccounts, address);
+        const after = next.kind === 'leaf' ? next.entry.balance : next.kind === 'absent' ? 0n : undefined;
+        const old = walkShardAccounts(oldAccounts(address), address);
         let before: bigint | undefined;
         let beforeFrom: AccountBalanceChain['beforeFrom'];
         if (old.kind === 'leaf' || old.kind === 'absent') {
-            before = old.kind === 'leaf' ? old.balance : 0n;
+            before = old.kind === 'leaf' ? old.entry.balance : 0n;
             beforeFrom = 'entry';
         } else if (!merged && after !== undefined && old.deepest) {
             before = oldBalanceFromTotals(address, after, old.deepest, newAccounts, changed);
@@ -225,109 +226,6 @@ function unsplitStateAccounts(state: Cell | undefined): Cell | null {
     return accounts.isExotic ? null : accounts;
 }
 
-// _ (HashmapAugE 256 ShardAccount DepthBalanceInfo) = ShardAccounts;
-//   ahme_empty$0 extra:Y | ahme_root$1 root:^(HashmapAug 256 X Y) extra:Y
-// ahm_edge#_ label:(HmLabel ~l n) node:(HashmapAugNode m X Y)
-//   ahmn_leaf#_ extra:Y value:X | ahmn_fork#_ left:^ right:^ extra:Y
-// depth_balance$_ split_depth:(#<= 30) balance:CurrencyCollection = DepthBalanceInfo;
-//
-// Every node carries in its extra the total balance of the accounts under it.
-
-/** A node on the way to a key: the length of the key prefix all accounts under it share, and their total balance. */
-interface PrefixTotal {
-    prefixLength: number;
-    total: bigint;
-}
-
-type AccountWalk =
-    | { kind: 'leaf'; balance: bigint }
-    | { kind: 'absent' }
-    /** A pruned cell on the way; `deepest` is the last node read (undefined when there was none). */
-    | { kind: 'pruned'; deepest?: PrefixTotal };
-
-/**
- * Follows an account's key down the ShardAccounts dictionary. A label that leaves the key means
- * the account is not there (balance 0); a pruned branch on the way (or a pruned Account cell)
- * means this side of the update does not tell. `stopAt` ends the walk at the first node that
- * covers a key prefix that long, returning its total as deepest.
- */
-function walkAccounts(root: Cell | null, key: bigint, stopAt = 257): AccountWalk {
-    if (!root) {
-        return { kind: 'pruned' };
-    }
-    const top = root.beginParse();
-    if (!top.loadBit()) {
-        return { kind: 'absent' };
-    }
-    let cell = top.loadRef();
-    let deepest: PrefixTotal = { prefixLength: 0, total: readDepthBalance(top) };
-    if (stopAt === 0) {
-        return { kind: 'pruned', deepest };
-    }
-    let start = 0;
-    for (;;) {
-        if (cell.isExotic) {
-            return { kind: 'pruned', deepest };
-        }
-        const slice = cell.beginParse();
-        const remaining = 256 - start;
-        const { length, bits } = readLabel(slice, remaining);
-        const expected = length === 0 ? 0n : (key >> BigInt(remaining - length)) & ((1n << BigInt(length)) - 1n);
-        const end = start + length;
-        if (end === 256) {
-            // ahmn_leaf#_ extra:DepthBalanceInfo value:ShardAccount (account:^Account ...)
-            const total = readDepthBalance(slice);
-            if (bits !== expected) {
-                return stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
-            }
-            if (stopAt <= 256) {
-                return { kind: 'pruned', deepest: { prefixLength: 256, total } };
-            }
-            // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
-            const account = slice.loadRef();
-            if (!account.isExotic && accountCellBalance(account) !== total) {
-                throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
-            }
-            return { kind: 'leaf', balance: total };
-        }
-        const left = slice.loadRef();
-        const right = slice.loadRef();
-        const total = readDepthBalance(slice);
-        if (bits !== expected) {
-            if (stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start)) {
-                return { kind: 'pruned', deepest: { prefixLength: end, total } };
-            }
-            return { kind: 'absent' };
-        }
-        deepest = { prefixLength: end, total };
-        if (end >= stopAt) {
-            return { kind: 'pruned', deepest };
-        }
-        // the fork's two children take the next key bit
-        cell = (key >> BigInt(255 - end)) & 1n ? right : left;
-        start = end + 1;
-    }
-}
-
-/** Whether two labels of `length` bits agree on their first `count` bits (count may exceed length). */
-function agreesUpTo(a: bigint, b: bigint, length: number, count: number): boolean {
-    if (count <= 0) {
-        return true;
-    }
-    if (count >= length) {
-        return a === b;
-    }
-    const shift = BigInt(length - count);
-    return a >> shift === b >> shift;
-}
-
-function readDepthBalance(slice: Slice): bigint {
-    slice.skip(5); // split_depth:(#<= 30)
-    const grams = slice.loadCoins();
-    slice.loadMaybeRef(); // other:ExtraCurrencyCollection
-    return grams;
-}
-
 /**
  * The balance of an account before the block when the old state prunes its entry, from the totals the
  * dictionary keeps: the deepest old node on its way covers the accounts with some key prefix P and
@@ -342,7 +240,7 @@ function oldBalanceFromTotals(key: bigint, after: bigint, oldDeepest: PrefixTota
     if (changed.some(other => other !== key && other >> shift === key >> shift)) {
         return undefined;
     }
-    const walk = walkAccounts(newAccounts, key, prefixLength);
+    const walk = walkShardAccounts(newAccounts, key, prefixLength);
     let newTotal: bigint;
     if (walk.kind === 'absent') {
         newTotal = 0n; // nothing under P after the block
@@ -352,36 +250,4 @@ function oldBalanceFromTotals(key: bigint, after: bigint, oldDeepest: PrefixTota
         return undefined;
     }
     return after - (newTotal - oldDeepest.total);
-}
-
-// hml_short$0 {m:#} {n:#} len:(Unary ~n) {n <= m} s:(n * Bit)
-// hml_long$10 {m:#} n:(#<= m) s:(n * Bit)
-// hml_same$11 {m:#} v:Bit n:(#<= m)
-function readLabel(slice: Slice, max: number): { length: number; bits: bigint } {
-    const lenBits = Math.ceil(Math.log2(max + 1));
-    if (!slice.loadBit()) {
-        let length = 0;
-        while (slice.loadBit()) length++;
-        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
-    }
-    if (!slice.loadBit()) {
-        const length = slice.loadUint(lenBits);
-        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
-    }
-    const bit = slice.loadBit();
-    const length = slice.loadUint(lenBits);
-    return { length, bits: bit && length > 0 ? (1n << BigInt(length)) - 1n : 0n };
-}
-
-// account_none$0 | account$1 addr:MsgAddressInt storage_stat:StorageInfo
-//   storage:(account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState)
-function accountCellBalance(cell: Cell): bigint {
-    const slice = cell.beginParse();
-    if (!slice.loadBit()) {
-        return 0n;
-    }
-    skipAddress(slice);
-    loadStorageInfo(slice);
-    slice.skip(64);
-    return slice.loadCoins();
 }

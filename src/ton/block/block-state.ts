@@ -1,7 +1,7 @@
 import '../fast-hash.ts';
-import { type Cell, CellType, loadAccount, type Slice } from '@ton/core';
+import { type Cell, CellType, loadAccount } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
-import { loadShardAccounts, type ShardAccounts } from './shard-accounts.ts';
+import { accountBalanceSlice, walkShardAccounts } from './shard-accounts.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
 
 // The state an account is left in by a block, read from the new side of the block's
@@ -39,10 +39,11 @@ export function accountStatesAfterBlock(blockRoot: Cell, block: Block = loadBloc
 
     const states: AccountStateAfterBlock[] = [];
     for (const [address, accountBlock] of block.extra.accountBlocks) {
-        const entry = accounts?.get(address);
-        if (!entry || entry.account.isExotic) {
+        const walk = walkShardAccounts(accounts, address);
+        if (walk.kind !== 'leaf' || walk.entry.account.isExotic) {
             continue;
         }
+        const { entry } = walk;
         // HASH_UPDATE Account of the account block names the account cell after the block
         if (!entry.account.hash(0).equals(accountBlock.stateUpdate.newHash)) {
             throw new Error(`State of account ${address.toString(16)} does not match its account block`);
@@ -61,7 +62,8 @@ export function accountStatesAfterBlock(blockRoot: Cell, block: Block = loadBloc
     return states.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
 }
 
-function newStateAccounts(stateUpdate: Cell): ShardAccounts | undefined {
+/** The ShardAccounts of the update's new state; null when the block changed no account (pruned). */
+function newStateAccounts(stateUpdate: Cell): Cell | null {
     // !merkle_update#02 {X:Type} old_hash:bits256 new_hash:bits256 old:^X new:^X = MERKLE_UPDATE X;
     if (stateUpdate.type !== CellType.MerkleUpdate) {
         throw new Error('Block state_update is not a Merkle update');
@@ -71,27 +73,7 @@ function newStateAccounts(stateUpdate: Cell): ShardAccounts | undefined {
         throw new Error('The new state of the block is pruned');
     }
     const state = loadShardStateUnsplit(newState.beginParse());
-    // pruned when the block changed no account
-    return state.accounts.isExotic ? undefined : loadShardAccounts(state.accounts.beginParse());
-}
-
-/**
- * The balance of an Account cell (null for `account_none$0`), read up to it without decoding the
- * rest: `account$1 addr:MsgAddressInt storage_stat:StorageInfo storage:AccountStorage` with
- * `storage_info$_ used:StorageUsed storage_extra:StorageExtraInfo last_paid:uint32 due_payment:(Maybe Grams)`
- * and `account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState`.
- */
-export function accountBalanceSlice(cell: Cell): Slice | null {
-    const slice = cell.beginParse(true);
-    if (!slice.loadBit()) return null;
-    slice.loadAddress();
-    slice.loadVarUintBig(3);
-    slice.loadVarUintBig(3);
-    if (slice.loadUint(3) === 1) slice.skip(256);
-    slice.skip(32);
-    if (slice.loadBit()) slice.loadCoins();
-    slice.skip(64);
-    return slice;
+    return state.accounts.isExotic ? null : state.accounts;
 }
 
 /**

@@ -1,42 +1,174 @@
-import {
-    type Cell,
-    type DepthBalanceInfo,
-    Dictionary,
-    type DictionaryValue,
-    loadDepthBalanceInfo,
-    type Slice,
-} from '@ton/core';
+import type { Cell, Slice } from '@ton/core';
 
 // account_descr$_ account:^Account last_trans_hash:bits256
 //   last_trans_lt:uint64 = ShardAccount;
 // _ (HashmapAugE 256 ShardAccount DepthBalanceInfo) = ShardAccounts;
+//   ahme_empty$0 extra:Y | ahme_root$1 root:^(HashmapAug 256 X Y) extra:Y
+// ahm_edge#_ label:(HmLabel ~l n) node:(HashmapAugNode m X Y)
+//   ahmn_leaf#_ extra:Y value:X | ahmn_fork#_ left:^ right:^ extra:Y
+// depth_balance$_ split_depth:(#<= 30) balance:CurrencyCollection = DepthBalanceInfo;
+//
+// Every node carries in its extra the total balance of the accounts under it. A block's state
+// update shows only the paths to what changed, so accounts are looked up by key, one path each,
+// rather than by reading the whole dictionary.
 
 export interface ShardAccountEntry {
-    depthBalance: DepthBalanceInfo;
+    /** The account's balance in nanograms (the leaf's DepthBalanceInfo). */
+    balance: bigint;
     /** The Account cell; a pruned branch when the state is a Merkle proof/update that leaves it out. */
     account: Cell;
     lastTransHash: Buffer;
     lastTransLt: bigint;
 }
 
-/** Accounts keyed by address (as uint256); accounts under pruned branches are absent. */
-export type ShardAccounts = Dictionary<bigint, ShardAccountEntry>;
+/** A node on the way to a key: the length of the key prefix all accounts under it share, and their total balance. */
+export interface PrefixTotal {
+    prefixLength: number;
+    total: bigint;
+}
 
-const shardAccountValue: DictionaryValue<ShardAccountEntry> = {
-    serialize() {
-        throw new Error('ShardAccounts are read-only');
-    },
-    parse(slice) {
-        const depthBalance = loadDepthBalanceInfo(slice);
-        return {
-            depthBalance,
-            account: slice.loadRef(),
-            lastTransHash: slice.loadBuffer(32),
-            lastTransLt: slice.loadUintBig(64),
-        };
-    },
-};
+export type AccountWalk =
+    | { kind: 'leaf'; entry: ShardAccountEntry }
+    | { kind: 'absent' }
+    /** A pruned cell on the way; `deepest` is the last node read (undefined when there was none). */
+    | { kind: 'pruned'; deepest?: PrefixTotal };
 
-export function loadShardAccounts(slice: Slice): ShardAccounts {
-    return Dictionary.load(Dictionary.Keys.BigUint(256), shardAccountValue, slice);
+/**
+ * Follows an account's key (the address as uint256) down a ShardAccounts dictionary (null: the
+ * dictionary itself is pruned). A label that leaves the key means the account is not there; a pruned
+ * branch on the way means this state does not tell. `stopAt` ends the walk at the first node that
+ * covers a key prefix that long, returning its total as deepest.
+ */
+export function walkShardAccounts(root: Cell | null, key: bigint, stopAt = 257): AccountWalk {
+    if (!root) {
+        return { kind: 'pruned' };
+    }
+    if (stopAt <= 256) {
+        return walk(root, key, stopAt);
+    }
+    // A block's reading looks each changed account up in the new state twice (its state, its balances).
+    let walks = fullWalks.get(root);
+    if (!walks) fullWalks.set(root, (walks = new Map()));
+    let found = walks.get(key);
+    if (!found) walks.set(key, (found = walk(root, key, stopAt)));
+    return found;
+}
+
+const fullWalks = new WeakMap<Cell, Map<bigint, AccountWalk>>();
+
+function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
+    const top = root.beginParse();
+    if (!top.loadBit()) {
+        return { kind: 'absent' };
+    }
+    let cell = top.loadRef();
+    let deepest: PrefixTotal = { prefixLength: 0, total: readDepthBalance(top) };
+    if (stopAt === 0) {
+        return { kind: 'pruned', deepest };
+    }
+    let start = 0;
+    for (;;) {
+        if (cell.isExotic) {
+            return { kind: 'pruned', deepest };
+        }
+        const slice = cell.beginParse();
+        const remaining = 256 - start;
+        const { length, bits } = readLabel(slice, remaining);
+        const expected = length === 0 ? 0n : (key >> BigInt(remaining - length)) & ((1n << BigInt(length)) - 1n);
+        const end = start + length;
+        if (end === 256) {
+            const total = readDepthBalance(slice);
+            if (bits !== expected) {
+                return stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
+            }
+            if (stopAt <= 256) {
+                return { kind: 'pruned', deepest: { prefixLength: 256, total } };
+            }
+            // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
+            const account = slice.loadRef();
+            if (!account.isExotic && accountCellBalance(account) !== total) {
+                throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
+            }
+            return { kind: 'leaf', entry: { balance: total, account, lastTransHash: slice.loadBuffer(32), lastTransLt: slice.loadUintBig(64) } };
+        }
+        const left = slice.loadRef();
+        const right = slice.loadRef();
+        const total = readDepthBalance(slice);
+        if (bits !== expected) {
+            if (stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start)) {
+                return { kind: 'pruned', deepest: { prefixLength: end, total } };
+            }
+            return { kind: 'absent' };
+        }
+        deepest = { prefixLength: end, total };
+        if (end >= stopAt) {
+            return { kind: 'pruned', deepest };
+        }
+        // the fork's two children take the next key bit
+        cell = (key >> BigInt(255 - end)) & 1n ? right : left;
+        start = end + 1;
+    }
+}
+
+/**
+ * The balance of an Account cell (null for `account_none$0`), read up to it without decoding the
+ * rest: `account$1 addr:MsgAddressInt storage_stat:StorageInfo storage:AccountStorage` with
+ * `storage_info$_ used:StorageUsed storage_extra:StorageExtraInfo last_paid:uint32 due_payment:(Maybe Grams)`
+ * and `account_storage$_ last_trans_lt:uint64 balance:CurrencyCollection state:AccountState`.
+ */
+export function accountBalanceSlice(cell: Cell): Slice | null {
+    const slice = cell.beginParse(true);
+    if (!slice.loadBit()) return null;
+    // addr_std$10 anycast:(Maybe Anycast) workchain_id:int8 address:bits256 without anycast: skipped without making an Address
+    if (slice.preloadUint(3) === 0b100) slice.skip(3 + 8 + 256);
+    else slice.loadAddress();
+    slice.loadVarUintBig(3);
+    slice.loadVarUintBig(3);
+    if (slice.loadUint(3) === 1) slice.skip(256);
+    slice.skip(32);
+    if (slice.loadBit()) slice.loadCoins();
+    slice.skip(64);
+    return slice;
+}
+
+function accountCellBalance(cell: Cell): bigint {
+    return accountBalanceSlice(cell)?.loadCoins() ?? 0n;
+}
+
+/** Whether two labels of `length` bits agree on their first `count` bits (count may exceed length). */
+function agreesUpTo(a: bigint, b: bigint, length: number, count: number): boolean {
+    if (count <= 0) {
+        return true;
+    }
+    if (count >= length) {
+        return a === b;
+    }
+    const shift = BigInt(length - count);
+    return a >> shift === b >> shift;
+}
+
+function readDepthBalance(slice: Slice): bigint {
+    slice.skip(5); // split_depth:(#<= 30)
+    const grams = slice.loadCoins();
+    slice.loadMaybeRef(); // other:ExtraCurrencyCollection
+    return grams;
+}
+
+// hml_short$0 {m:#} {n:#} len:(Unary ~n) {n <= m} s:(n * Bit)
+// hml_long$10 {m:#} n:(#<= m) s:(n * Bit)
+// hml_same$11 {m:#} v:Bit n:(#<= m)
+function readLabel(slice: Slice, max: number): { length: number; bits: bigint } {
+    const lenBits = Math.ceil(Math.log2(max + 1));
+    if (!slice.loadBit()) {
+        let length = 0;
+        while (slice.loadBit()) length++;
+        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
+    }
+    if (!slice.loadBit()) {
+        const length = slice.loadUint(lenBits);
+        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
+    }
+    const bit = slice.loadBit();
+    const length = slice.loadUint(lenBits);
+    return { length, bits: bit && length > 0 ? (1n << BigInt(length)) - 1n : 0n };
 }

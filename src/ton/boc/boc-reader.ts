@@ -22,6 +22,8 @@ const { bitsToPaddedBuffer } = require('@ton/core/dist/boc/utils/paddedBits') as
 const { LevelMask } = require('@ton/core/dist/boc/cell/LevelMask') as { LevelMask: new (mask?: number) => { value: number; level: number } };
 
 const BOC_MAGIC = 0xb5ee9c72;
+/** @ton/core's own reader, kept for what this one leaves to it even where `Cell.fromBoc` is replaced (fast-from-boc.ts). */
+const coreFromBoc = Cell.fromBoc.bind(Cell);
 
 /** The serialized bytes (descriptors + data, no refs) of cells read by this module. */
 export const cellBytes = new WeakMap<Cell, Buffer>();
@@ -96,7 +98,7 @@ function readBocLayout(src: Buffer): BocLayout | null {
  */
 export function bocRootDepth(src: Buffer): number {
     const layout = readBocLayout(src);
-    if (!layout) return Cell.fromBoc(src)[0].depth();
+    if (!layout) return coreFromBoc(src)[0].depth();
     const { rootIndexes: [root], refIndexes } = layout;
     const depth = new Int32Array(refIndexes.length);
     for (let i = refIndexes.length - 1; i >= root; i--) {
@@ -109,7 +111,7 @@ export function bocRootDepth(src: Buffer): number {
 
 export function readBoc(src: Buffer): Cell[] {
     const layout = readBocLayout(src);
-    if (!layout) return Cell.fromBoc(src);
+    if (!layout) return coreFromBoc(src);
     const { rootIndexes, starts, dataStarts, dataLengths, refIndexes } = layout;
     const cellCount = starts.length;
 

@@ -23,7 +23,7 @@ const IN_FLIGHT = 2;
  */
 export async function devnetAndApiBench(options: { api: boolean }): Promise<void> {
     const dir = tempDir('bench-devnet-');
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: BLOCK_INTERVAL_MS });
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: BLOCK_INTERVAL_MS });
     const devnet = service.devnet!;
     const indexer = service.indexer!;
     let indexedTx = 0;

@@ -44,7 +44,7 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     const log = new ChainLog(`${dataDir}/devnet/chain.sqlite`, { readonly: true });
     try {
         const bocs = [...log.allBlocks()].map(b => b.boc);
-        await ingestTable("the devnet's blocks", bocs, 3, { shardAccountAt: async (block: BlockIdExt, address: string) => log.shardAccountAt(block, address) });
+        await ingestTable("the devnet's blocks", bocs, 3, { accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) });
     } finally {
         log.close();
     }

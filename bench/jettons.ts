@@ -20,7 +20,7 @@ const HOLDERS = 10;
  */
 export async function jettonsBench(): Promise<void> {
     const dir = tempDir('bench-jettons-');
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: 10 });
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 10 });
     const devnet = service.devnet!;
     const holders = Array.from({ length: HOLDERS }, () => new Address(0, randomBytes(32)));
     let started = 0;

@@ -21,7 +21,7 @@ const GRAM = 1_000_000_000n;
  */
 export async function multisigBench(): Promise<void> {
     const dir = tempDir('bench-multisig-');
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: 10 });
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 10 });
     const devnet = service.devnet!;
     try {
         while ((service.indexer!.lastIndexed?.block.id.seqno ?? 0) < SEED_STEPS.length + 3) await sleep(50);

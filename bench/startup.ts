@@ -49,7 +49,7 @@ export async function startupBench(): Promise<void> {
 let nextPort = 18_600;
 
 function spawnServe(dataDir: string, extra: string[], port = nextPort++): ChildProcess & { port: number } {
-    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', String(port), '--block-interval-ms', '200', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--data-dir', dataDir, '--port', String(port), '--block-interval-ms', '200', '--liteserver-port', '0', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     return Object.assign(child, { port });
 }
 

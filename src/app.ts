@@ -67,6 +67,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
                 source: config.source,
                 live: writes,
                 head: () => writer?.source.head() ?? Promise.resolve(null),
+                rate: () => writer?.rate.perSecond() ?? null,
             },
             messages: writes ? { sendExternalMessage: async (message: Cell) => (await started()).messages!.sendExternalMessage(message) } : undefined,
             devnet: config.source === 'devnet' ? waitingDevnetControl(started, config.faucetCap) : undefined,
@@ -110,6 +111,7 @@ function waitingDevnetControl(started: () => Promise<ChainWriter>, faucetCap: bi
     return {
         faucetCap,
         manifest: async () => (await control()).manifest(),
+        globalConfig: async () => (await control()).globalConfig(),
         sendExternalMessage: async message => (await control()).sendExternalMessage(message),
         faucet: async (to, amount) => (await control()).faucet(to, amount),
     };

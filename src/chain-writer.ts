@@ -1,10 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Address, Cell } from '@ton/core';
 import type { DevnetControl, MessageSink } from './api/services.ts';
 import type { ChainSource } from './chain/chain-source.ts';
+import { ChainLog } from './chain/devnet/chain-log.ts';
 import { DevnetSource } from './chain/devnet/devnet-source.ts';
+import type { LiteSource } from './chain/lite/lite-source.ts';
+import { sleep } from './chain/lite/lite-pool.ts';
 import type { ServiceConfig } from './config/config.ts';
-import { clientHost } from './config/config.ts';
+import { clientHost, ConfigError } from './config/config.ts';
+import { IngestRate } from './indexer/ingest-rate.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { AccountInspector } from './indexer/inspect-accounts.ts';
 import type { Store } from './store/store.ts';
@@ -18,13 +24,25 @@ export interface ChainWriter {
     source: ChainSource;
     devnet: DevnetSource | null;
     indexer: Indexer;
-    /** Messages to the chain, answered once the block that executed them is indexed. */
+    /** Blocks and transactions indexed per second, recently. */
+    rate: IngestRate;
+    /** Messages to the chain (the devnet answers once the block that executed them is indexed). */
     messages: MessageSink | undefined;
     /** The devnet's own operations (faucet, manifest), likewise answered once indexed. */
     devnetControl: Omit<DevnetControl, 'faucetCap'> | undefined;
+    /** The devnet's liteserver, when it runs one. */
+    liteserver: DevnetLiteserver | null;
     /** Resolves once the devnet's seed activity is indexed (at once for a chain seeded before). */
     ready: Promise<void>;
     stop(): Promise<void>;
+}
+
+export interface DevnetLiteserver {
+    host: string;
+    port: number;
+    publicKey: Buffer;
+    /** TON global-config JSON naming it (also written to `<data dir>/devnet-global.config.json`); null when the host is not IPv4. */
+    globalConfig: string | null;
 }
 
 export interface WriterEvents {
@@ -36,6 +54,75 @@ export async function startChainWriter(config: ServiceConfig, store: Store, even
     // Producing and reading blocks makes many short-lived cells: a larger young generation cuts the
     // collector's share of a loaded devnet by about a third (BENCHMARKS, devnet).
     setFlagsFromString('--max-semi-space-size=64');
+    return config.source === 'lite' ? startLiteWriter(config, store, events) : startDevnetWriter(config, store, events);
+}
+
+/**
+ * Follows liteservers: the chain is read block by block after the index's cursor, messages are sent
+ * through them, and libraries the index lacks are asked of them. Logs progress every 10 s.
+ */
+async function startLiteWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
+    const [{ loadLiteServers, GlobalConfigError }, { LitePool }, { LiteSource }, { LiteClientConnection }] = await Promise.all([
+        import('./chain/lite/global-config.ts'), import('./chain/lite/lite-pool.ts'), import('./chain/lite/lite-source.ts'), import('./liteserver/lite-client.ts'),
+    ]);
+    let servers;
+    try {
+        servers = await loadLiteServers(config.liteservers);
+    } catch (error) {
+        if (error instanceof GlobalConfigError) throw new ConfigError(error.message);
+        throw error;
+    }
+    const pool = new LitePool(servers, server => new LiteClientConnection(server));
+    const source = new LiteSource({ pool, fromSeqno: config.fromSeqno ?? undefined, fromUtime: config.fromUtime ?? undefined, log: events.log });
+    const stopped = new AbortController();
+    // A block waits while no server can give a library its accounts use: indexing it without would detect less.
+    const chainLibraries = async (hashes: string[]) => {
+        for (let attempt = 0; ; attempt++) {
+            try {
+                return await source.libraries(hashes);
+            } catch (error) {
+                if (stopped.signal.aborted) throw error;
+                events.log(`lite: getLibraries failed (${(error as Error).message}); retrying`);
+                await sleep(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)), stopped.signal);
+            }
+        }
+    };
+    const indexer = new Indexer(store, source, { inspector: await AccountInspector.create({ chainLibraries }) });
+    const rate = new IngestRate();
+    indexer.on('block', item => rate.add(item.block));
+    await source.start();
+    const progress = setInterval(() => events.log(liteProgressLine(rate, source)), 10_000);
+    progress.unref();
+    const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));
+    return {
+        source,
+        devnet: null,
+        indexer,
+        rate,
+        messages: source,
+        devnetControl: undefined,
+        liteserver: null,
+        ready: Promise.resolve(),
+        async stop() {
+            clearInterval(progress);
+            stopped.abort();
+            await indexer.stop();
+            await indexing;
+            await source.stop();
+        },
+    };
+}
+
+function liteProgressLine(rate: IngestRate, source: LiteSource): string {
+    const { blocksPerSecond, transactionsPerSecond, lastBlock } = rate.perSecond();
+    const head = source.knownHead;
+    const lag = head && lastBlock ? `, head ${head.seqno}, lag ${Math.max(0, head.seqno - lastBlock.seqno)} blocks / ${Math.max(0, head.utime - lastBlock.utime)} s` : '';
+    const servers = source.servers();
+    const up = servers.filter(s => s.available).length;
+    return `lite: indexed masterchain ${lastBlock?.seqno ?? '-'}${lag}; ${blocksPerSecond.toFixed(1)} blocks/s, ${transactionsPerSecond.toFixed(0)} tx/s; ${up}/${servers.length} liteservers up`;
+}
+
+async function startDevnetWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
     const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config) });
     const indexer = new Indexer(store, devnet, { inspector: await AccountInspector.create() });
     await devnet.start();
@@ -43,15 +130,28 @@ export async function startChainWriter(config: ServiceConfig, store: Store, even
     const ready = seedIndexed(devnet, indexer, events.progress);
     devnet.onFailure(error => events.log(`devnet: block production failed: ${error.message}`));
     devnet.onWarning(message => events.log(`devnet: ${message}`));
+    const rate = new IngestRate();
+    indexer.on('block', item => rate.add(item.block));
     const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));
     const sink = indexedSink(devnet, indexer);
+    let lite: Awaited<ReturnType<typeof startDevnetLiteserver>> | null = null;
+    try {
+        lite = config.liteserverPort === null ? null : await startDevnetLiteserver(config, devnet, events);
+    } catch (error) {
+        await indexer.stop();
+        await devnet.stop();
+        throw error;
+    }
     return {
         source: devnet,
         devnet,
         indexer,
+        rate,
+        liteserver: lite?.info ?? null,
         messages: sink,
         devnetControl: {
             manifest: async () => devnet.manifest(),
+            globalConfig: async () => lite?.info.globalConfig ?? null,
             sendExternalMessage: message => sink.sendExternalMessage(message),
             async faucet(to: Address, amount: bigint) {
                 const sent = await devnet.faucet(to, amount);
@@ -61,9 +161,51 @@ export async function startChainWriter(config: ServiceConfig, store: Store, even
         },
         ready,
         async stop() {
+            await lite?.close();
             await indexer.stop();
             await indexing;
             await devnet.stop();
+        },
+    };
+}
+
+/**
+ * The devnet as a liteserver (ADNL over TCP on --host:--liteserver-port) with its key in the data
+ * directory, and a TON global config naming it for other tools.
+ */
+async function startDevnetLiteserver(config: ServiceConfig, devnet: DevnetSource, events: WriterEvents) {
+    const [{ createDevnetLiteMethods }, { startLiteServer }, { globalConfigJson }] = await Promise.all([
+        import('./liteserver/devnet/devnet-lite-methods.ts'), import('./liteserver/lite-server.ts'), import('./chain/lite/global-config.ts'),
+    ]);
+    const lite = createDevnetLiteMethods({ dataDir: config.dataDir, sink: devnet });
+    let server;
+    try {
+        server = await startLiteServer({
+            keyDir: join(config.dataDir, 'devnet'), host: config.host, port: config.liteserverPort!,
+            methods: lite.methods, waitForMasterchainSeqno: lite.waitForMasterchainSeqno,
+            onError: (error, method) => events.log(`liteserver: ${method ?? 'connection'}: ${(error as Error).message}`),
+        });
+    } catch (error) {
+        lite.close();
+        const reason = (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? `port ${config.liteserverPort} is in use; choose another with --liteserver-port (or off)` : (error as Error).message;
+        throw new ConfigError(`the devnet's liteserver cannot listen: ${reason}`);
+    }
+    const zero = new ChainLog(join(config.dataDir, 'devnet', 'chain.sqlite'), { readonly: true });
+    const zeroState = zero.zerostate(-1);
+    zero.close();
+    let globalConfig: string | null = null;
+    try {
+        globalConfig = globalConfigJson([{ host: clientHost(config.host), port: server.port, publicKey: server.publicKey }],
+            zeroState ? { workchain: -1, rootHash: Buffer.from(zeroState.rootHash, 'hex'), fileHash: Buffer.from(zeroState.fileHash, 'hex') } : undefined);
+        writeFileSync(join(config.dataDir, 'devnet-global.config.json'), globalConfig);
+    } catch (error) {
+        events.log(`liteserver: no global config written: ${(error as Error).message}`);
+    }
+    return {
+        info: { host: server.host, port: server.port, publicKey: server.publicKey, globalConfig },
+        async close() {
+            await server.close();
+            lite.close();
         },
     };
 }

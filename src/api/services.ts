@@ -11,6 +11,8 @@ export { MessageRejectedError } from '../chain/message-sink.ts';
 
 export interface DevnetControl extends MessageSink {
     manifest(): Promise<DevnetManifest>;
+    /** TON global-config JSON naming the devnet's liteserver; null when it runs none (or not on IPv4). */
+    globalConfig(): Promise<string | null>;
     faucet(to: Address, amount: bigint): Promise<{ address: string; amount: bigint; messageHash: string; traceId: string }>;
     readonly faucetCap: bigint;
 }
@@ -19,6 +21,8 @@ export interface ChainHeadInfo {
     source: string;
     live: boolean;
     head: () => Promise<{ workchain: number; shard: string; seqno: number; utime: number } | null>;
+    /** Blocks and transactions indexed per second recently (over the last minute); null without a writer in this process. */
+    rate?: () => { blocksPerSecond: number; transactionsPerSecond: number } | null;
 }
 
 /** Everything the HTTP layer reads from or hands work to. Endpoints read the index only. */

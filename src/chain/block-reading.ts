@@ -1,11 +1,10 @@
-import { type Cell, loadAccount, loadShardAccount, type ShardAccount } from '@ton/core';
+import { type Cell, loadAccount, type ShardAccount } from '@ton/core';
 import type { AccountStateReader, AccountStateRecord, BlockRecord } from './chain-source.ts';
 import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/block-file.ts';
 import { loadBlock } from '../ton/block/block.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { sha256 } from '../ton/fast-hash.ts';
-import { readBoc } from '../ton/boc/boc-reader.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
 import { encodeLibraryField } from '../ton/libraries.ts';
 import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
@@ -24,16 +23,16 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader): Pr
     const states = accountStatesAfterBlock(root, block);
     const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex'), block), states, transactionEndBalances(root, block));
     record.accountStates = await Promise.all(states.map(async (state, i) => {
-        const shard = { lastTransHash: BigInt(`0x${state.lastTransHash}`), lastTransLt: state.lastTransLt };
-        if (state.complete) return accountStateRecord(state.account, { account: loadAccountCell(state.accountCell), lastTransactionHash: shard.lastTransHash, lastTransactionLt: shard.lastTransLt });
+        // The block's own ShardAccount entry gives the last transaction; the reader only completes the Account cell.
+        const shard = { lastTransactionHash: BigInt(`0x${state.lastTransHash}`), lastTransactionLt: state.lastTransLt };
+        if (state.complete) return accountStateRecord(state.account, { account: loadAccountCell(state.accountCell), ...shard });
         if (!reader) return record.accountStates![i];
-        const saved = await reader.shardAccountAt(record.id, state.account);
-        if (!saved) throw new Error(`the source has no state of ${state.account} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);
-        const cell = readBoc(saved)[0];
-        if (!cell.refs[0].hash().equals(state.accountCell.hash(0))) {
+        const account = await reader.accountCellAt(record.id, state.account);
+        if (!account) throw new Error(`the source has no state of ${state.account} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);
+        if (account.level() !== 0 || !account.hash().equals(state.accountCell.hash(0))) {
             throw new Error(`the source's state of ${state.account} at block ${record.id.workchain}:${record.id.seqno} is not the account the block has`);
         }
-        return accountStateRecord(state.account, loadShardAccount(cell.beginParse()));
+        return accountStateRecord(state.account, { account: loadAccountCell(account), ...shard });
     }));
     return record;
 }
@@ -64,6 +63,7 @@ export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAft
         startLt: block.startLt,
         endLt: block.endLt,
         isKeyBlock: block.isKeyBlock,
+        prevKeyBlockSeqno: block.prevKeyBlockSeqno,
         parents: block.prev,
         masterRef: block.masterRef,
         shardBlocks: block.shardTops.map(({ workchain, shard, seqno, rootHash, fileHash }) => ({ workchain, shard, seqno, rootHash, fileHash })),

@@ -59,6 +59,8 @@ export interface BlockRecord {
     startLt: bigint;
     endLt: bigint;
     isKeyBlock: boolean;
+    /** The masterchain seqno of the last key block before this block. */
+    prevKeyBlockSeqno?: number;
     /** One parent, or two right after a shard merge. */
     parents: BlockIdExt[];
     /** For shard blocks: the masterchain block this block refers to. */
@@ -77,8 +79,11 @@ export interface BlockRecord {
  * (the devnet: its chain log; a liteserver follower: getAccountState).
  */
 export interface AccountStateReader {
-    /** The ShardAccount BOC of `address` right after `block`; null when the source cannot tell. */
-    shardAccountAt(block: BlockIdExt, address: string): Promise<Buffer | null>;
+    /**
+     * The Account cell of `address` right after `block` (whole: no pruned branches); null when the
+     * source cannot tell. The caller checks it against the account's hash in the block.
+     */
+    accountCellAt(block: BlockIdExt, address: string): Promise<Cell | null>;
 }
 
 /** One step of a source: a block and the opaque position right after it. */

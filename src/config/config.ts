@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-export type SourceKind = 'devnet' | 'none';
+export type SourceKind = 'devnet' | 'lite' | 'none';
 
 export interface ServiceConfig {
     host: string;
@@ -9,6 +9,14 @@ export interface ServiceConfig {
     /** Empty = SQLite file in the data directory. */
     databaseUrl: string;
     source: SourceKind;
+    /** `--source lite`: a TON global config (file or http(s) URL) naming the liteservers to follow. */
+    liteservers: string;
+    /** `--source lite`, new index: the masterchain seqno to start at (null: see fromUtime, else the head). */
+    fromSeqno: number | null;
+    /** `--source lite`, new index: start at the first masterchain block at or after this unix time. */
+    fromUtime: number | null;
+    /** The devnet's liteserver port (ADNL over TCP); null = no liteserver. */
+    liteserverPort: number | null;
     blockIntervalMs: number;
     /** Largest faucet transfer, nanograms. */
     faucetCap: bigint;
@@ -51,11 +59,18 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     { key: 'dataDir', flag: '--data-dir', env: 'DATA_DIR', parse: raw => resolve(raw), describe: 'data directory (default ./data)' },
     { key: 'databaseUrl', flag: '--db', env: 'DATABASE_URL', parse: String, describe: 'index database: a SQLite file path, or postgres://… (default <data dir>/index.sqlite)' },
     {
-        key: 'source', flag: '--source', env: 'SOURCE', describe: 'chain source: devnet (default) or none (serve an existing index)',
+        key: 'source', flag: '--source', env: 'SOURCE', describe: 'chain source: devnet (default), lite (follow liteservers, see --liteservers) or none (serve an existing index)',
         parse: raw => {
-            if (raw !== 'devnet' && raw !== 'none') throw new ConfigError(`source must be 'devnet' or 'none', got '${raw}'`);
+            if (raw !== 'devnet' && raw !== 'lite' && raw !== 'none') throw new ConfigError(`source must be 'devnet', 'lite' or 'none', got '${raw}'`);
             return raw;
         },
+    },
+    { key: 'liteservers', flag: '--liteservers', env: 'LITESERVERS', parse: String, describe: 'for --source lite: a TON global config file or http(s) URL (e.g. https://ton.org/global-config.json)' },
+    { key: 'fromSeqno', flag: '--from-seqno', env: 'FROM_SEQNO', parse: integer('from-seqno', 1, 2 ** 31 - 1), describe: 'for --source lite, a new index starts at this masterchain seqno (default: the head)' },
+    { key: 'fromUtime', flag: '--from-utime', env: 'FROM_UTIME', parse: integer('from-utime', 1, 2 ** 32 - 1), describe: 'for --source lite, a new index starts at the first masterchain block at or after this unix time' },
+    {
+        key: 'liteserverPort', flag: '--liteserver-port', env: 'LITESERVER_PORT', describe: 'devnet liteserver port, ADNL over TCP on --host (default 8082; off = none)',
+        parse: raw => (raw === 'off' ? null : integer('liteserver port', 0, 65535)(raw)),
     },
     { key: 'blockIntervalMs', flag: '--block-interval-ms', env: 'BLOCK_INTERVAL_MS', parse: integer('block interval', 10, 600_000), describe: 'devnet block interval in ms (default 1000)' },
     {
@@ -88,6 +103,10 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     dataDir: resolve('data'),
     databaseUrl: '',
     source: 'devnet',
+    liteservers: '',
+    fromSeqno: null,
+    fromUtime: null,
+    liteserverPort: 8082,
     blockIntervalMs: 1000,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,
@@ -127,6 +146,8 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
         assign(setting, value);
     }
     if (config.apiUrl === '') config.apiUrl = `http://${clientHost(config.host)}:${config.port}`;
+    if (config.source === 'lite' && config.liteservers === '') throw new ConfigError('--source lite needs --liteservers FILE|URL (a TON global config, e.g. https://ton.org/global-config.json for mainnet)');
+    if (config.fromSeqno !== null && config.fromUtime !== null) throw new ConfigError('give --from-seqno or --from-utime, not both');
     return { config, rest };
 }
 

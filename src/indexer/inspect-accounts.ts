@@ -7,7 +7,7 @@ import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { publicLibraryBocs } from '../store/read/libraries.ts';
 import { librariesDictionary, publicLibrariesInField } from '../ton/libraries.ts';
-import { LibraryResolver } from '../ton/library-resolver.ts';
+import { LibraryResolver, type LibraryFetch } from '../ton/library-resolver.ts';
 
 export interface InspectedAccount {
     detected: DetectedContract;
@@ -23,10 +23,14 @@ export interface InspectedAccount {
 export class AccountInspector {
     private resolver: LibraryResolver | undefined;
 
-    private constructor(private readonly runner: GetMethodRunner, private readonly cache: DetectionCache) {}
+    private constructor(private readonly runner: GetMethodRunner, private readonly cache: DetectionCache, private readonly chainLibraries?: LibraryFetch) {}
 
-    static async create(): Promise<AccountInspector> {
-        return new AccountInspector(await GetMethodRunner.create(), new DetectionCache());
+    /**
+     * `chainLibraries`: where public libraries the index does not hold are asked for (a follower that
+     * started mid-chain has not indexed the blocks that published them: getLibraries).
+     */
+    static async create(options: { chainLibraries?: LibraryFetch } = {}): Promise<AccountInspector> {
+        return new AccountInspector(await GetMethodRunner.create(), new DetectionCache(), options.chainLibraries);
     }
 
     async inspect(db: IndexDb, states: AccountStateRecord[]): Promise<Map<string, InspectedAccount>> {
@@ -52,7 +56,12 @@ export class AccountInspector {
 
     /** Gives the TVM the libraries the codes use: published in this block, or indexed before. */
     private async loadLibraries(db: IndexDb, states: AccountStateRecord[], codes: Cell[]): Promise<void> {
-        this.resolver ??= new LibraryResolver(hashes => publicLibraryBocs(db, hashes));
+        this.resolver ??= new LibraryResolver(async hashes => {
+            const found = await publicLibraryBocs(db, hashes);
+            const missing = hashes.filter(hash => !found.has(hash));
+            if (missing.length > 0 && this.chainLibraries) for (const [hash, boc] of await this.chainLibraries(missing)) found.set(hash, boc);
+            return found;
+        });
         for (const state of states) {
             if (!state.libraries || !state.address.startsWith('-1:')) continue;
             for (const [hash, root] of publicLibrariesInField(state.libraries)) this.resolver.remember(hash, root);

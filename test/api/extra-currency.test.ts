@@ -271,13 +271,13 @@ describe('a service with its own extra currency table', () => {
         try {
             const table = join(dir.path, 'bad.json');
             writeFileSync(table, JSON.stringify({ extra_currencies: [{ id: 7, symbol: 'SVN', decimals: -1 }] }));
-            await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, extraCurrencies: table }), (error: Error) => {
+            await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, extraCurrencies: table }), (error: Error) => {
                 assert.ok(error instanceof ConfigError, error.message);
                 assert.match(error.message, /bad\.json/);
                 assert.match(error.message, /decimals/);
                 return true;
             });
-            await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, extraCurrencies: join(dir.path, 'missing.json') }), /missing\.json/);
+            await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, extraCurrencies: join(dir.path, 'missing.json') }), /missing\.json/);
         } finally {
             dir.remove();
         }

@@ -246,6 +246,7 @@ describe('openapi document: structure', () => {
             ['getBlockchainBlockTransactions', 'get', '/v2/blockchain/blocks/{block_id}/transactions'],
             ['sendBlockchainMessage', 'post', '/v2/blockchain/message'],
             ['getDevnetManifest', 'get', '/v2/devnet/manifest'],
+            ['getDevnetGlobalConfig', 'get', '/v2/devnet/global-config'],
             ['getDevnetMetadata', 'get', '/v2/devnet/metadata/{document}'],
             ['devnetFaucet', 'post', '/v2/devnet/faucet'],
             ['getOpenapiJson', 'get', '/v2/openapi.json'],

@@ -34,7 +34,7 @@ test('help prints the commands and options and exits 0', async () => {
 test('serve prints each seed step as it is indexed, one line when the devnet is ready, and one when it stops', async () => {
     const dir = tempDir();
     try {
-        const child = cli(['serve', '--data-dir', dir.path, '--port', '0', '--block-interval-ms', '50']);
+        const child = cli(['serve', '--data-dir', dir.path, '--port', '0', '--liteserver-port', '0', '--block-interval-ms', '50']);
         let stdout = '';
         child.stdout!.on('data', chunk => { stdout += chunk; });
         const ready = new Promise<void>((resolve, reject) => {

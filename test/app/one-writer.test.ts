@@ -57,13 +57,13 @@ describe('one writer per data directory', () => {
             await waitFirstBlock(first);
             await first.stop();
             // Restart idle: the files of the data directory stop changing.
-            const holder = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, ...IDLE });
+            const holder = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, ...IDLE });
             try {
                 // It indexes what the first run committed and did not index yet; then its files stand still.
                 const before = await settledSnapshot(dir.path);
                 assert.ok(before['/devnet.json'] && before['/devnet/chain.sqlite'] && before['/index.sqlite']);
 
-                await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, ...IDLE }), (error: Error) => {
+                await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, ...IDLE }), (error: Error) => {
                     assert.ok(error instanceof WriterLockHeldError, String(error));
                     assert.match(error.message, new RegExp(`data directory ${dir.path} is in use by another writer: pid ${process.pid} on \\S+ \\(serve, since `));
                     return true;
@@ -71,7 +71,7 @@ describe('one writer per data directory', () => {
 
                 // The CLI, as a user runs it: exit code 1, the holder named, no stack trace.
                 const started = Date.now();
-                const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--data-dir', dir.path, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+                const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--data-dir', dir.path, '--port', '0', '--liteserver-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
                 let stderr = '';
                 child.stderr!.on('data', chunk => { stderr += chunk; });
                 const [code] = await once(child, 'exit');
@@ -101,7 +101,7 @@ describe('one writer per data directory', () => {
         const writer = await startDevnetService({ blockIntervalMs: 50 }, dir.path);
         try {
             await waitFirstBlock(writer);
-            const reader = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, source: 'none' });
+            const reader = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, source: 'none' });
             try {
                 const response = await call('getStatus', `${reader.url.replace(/\/$/, '')}/v2/status`);
                 assert.equal(response.status, 200);
@@ -141,7 +141,7 @@ describe('one index writer per PostgreSQL database', { skip: PG_URL ? false : 'T
             const writer = await startDevnetService({ databaseUrl: url, blockIntervalMs: 50 }, a.path);
             try {
                 await waitFirstBlock(writer);
-                await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: b.path, port: 0, databaseUrl: url }), (error: Error) => {
+                await assert.rejects(startService({ ...DEFAULT_CONFIG, dataDir: b.path, port: 0, liteserverPort: 0, databaseUrl: url }), (error: Error) => {
                     assert.ok(error instanceof WriterLockHeldError);
                     assert.match(error.message, new RegExp(`index database postgres://\\S+/${name} is in use by another writer: pid ${process.pid} `));
                     return true;
@@ -149,7 +149,7 @@ describe('one index writer per PostgreSQL database', { skip: PG_URL ? false : 'T
                 // Refused before it touched its own (empty) data directory beyond taking its lock there.
                 assert.deepEqual(readdirSync(b.path).filter(f => !f.startsWith('writer.lock')), []);
 
-                const reader = await startService({ ...DEFAULT_CONFIG, dataDir: b.path, port: 0, source: 'none', databaseUrl: url });
+                const reader = await startService({ ...DEFAULT_CONFIG, dataDir: b.path, port: 0, liteserverPort: 0, source: 'none', databaseUrl: url });
                 const response = await call('getStatus', `${reader.url.replace(/\/$/, '')}/v2/status`);
                 assert.equal(response.status, 200);
                 await reader.stop();

@@ -112,7 +112,7 @@ describe('devnet blocks', () => {
             const own = await openStore({ dataDir: ownDir.path });
             const log = new ChainLog(`${dir.path}/devnet/chain.sqlite`);
             try {
-                for (const { boc } of blocks) await indexBlock(own, await readBlockBoc(boc, { shardAccountAt: async (b, a) => log.shardAccountAt(b, a) }));
+                for (const { boc } of blocks) await indexBlock(own, await readBlockBoc(boc, { accountCellAt: async (b, a) => log.accountCellAt(b, a) }));
             } finally {
                 log.close();
             }

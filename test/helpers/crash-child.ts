@@ -44,7 +44,7 @@ export class ServiceChild {
     constructor(dataDir: string, blockIntervalMs: number) {
         this.proc = spawn(process.execPath, [
             '--import', 'tsx', MAIN, 'serve',
-            '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--block-interval-ms', String(blockIntervalMs),
+            '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', '0', '--block-interval-ms', String(blockIntervalMs),
         ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
         this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });

@@ -13,7 +13,7 @@ export interface DevnetService extends RunningService {
 /** The whole service on a fresh devnet with a fast block interval, on a free loopback port. */
 export async function startDevnetService(overrides: Partial<ServiceConfig> = {}, keepDir?: string): Promise<DevnetService> {
     const dir = keepDir ? { path: keepDir, remove: () => undefined } : tempDir();
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, blockIntervalMs: 50, ...overrides });
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 50, ...overrides });
     return Object.assign(service, {
         base: `${service.url.replace(/\/$/, '')}/v2`,
         dataDir: dir.path,

@@ -20,6 +20,13 @@ export function devnetRoutes(services: ApiServices) {
             return manifestWithSeqnos(manifest, await walletSeqnos(services.store.db, wallets));
         });
 
+        operation(app, 'getDevnetGlobalConfig', async (_request, reply) => {
+            const config = await devnetOnly().globalConfig();
+            if (!config) throw new ApiError(404, 'this devnet runs no liteserver (started with --liteserver-port off, or on a host that is not IPv4)');
+            // sent as written: the zero state's shard is a 64-bit integer a JavaScript number cannot hold
+            return reply.type('application/json; charset=utf-8').serializer(String).send(config);
+        });
+
         operation(app, 'getDevnetMetadata', async request => {
             devnetOnly();
             const name = String(request.params.document);

@@ -27,7 +27,14 @@ export function serviceRoutes(services: ApiServices) {
                     };
                 }),
                 lag_seconds: chainHead && master ? Math.max(0, chainHead.utime - master.utime) : undefined,
+                ...ingestRate(services.chain.rate?.() ?? null),
             };
         });
     };
+}
+
+/** Rounded to 0.1 (a rate over the last minute; more digits say nothing). */
+function ingestRate(rate: { blocksPerSecond: number; transactionsPerSecond: number } | null) {
+    if (!rate) return {};
+    return { blocks_per_second: Math.round(rate.blocksPerSecond * 10) / 10, transactions_per_second: Math.round(rate.transactionsPerSecond * 10) / 10 };
 }

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Cell } from '@ton/core';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
 import type { BlockIdExt } from '../chain-source.ts';
 import type { ProducedBlock, PreviousMasterBlock } from './collator.ts';
 
@@ -112,6 +114,12 @@ export class ChainLog {
         })();
     }
 
+    /** A zerostate's ids (hex), e.g. the masterchain's for the global config. */
+    zerostate(workchain: number): { rootHash: string; fileHash: string } | null {
+        const row = this.db.prepare('SELECT root_hash, file_hash FROM zerostates WHERE workchain = ?').get(workchain) as { root_hash: string; file_hash: string } | undefined;
+        return row ? { rootHash: row.root_hash, fileHash: row.file_hash } : null;
+    }
+
     blocksAfter(seq: number, limit: number): Array<{ seq: number; boc: Buffer }> {
         return this.db.prepare('SELECT seq, boc FROM blocks WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as Array<{ seq: number; boc: Buffer }>;
     }
@@ -134,6 +142,12 @@ export class ChainLog {
         const previous: PreviousMasterBlock[] = zero && seqno > 0 ? [{ seqno: 0, endLt: '0', rootHash: zero.root_hash, fileHash: zero.file_hash, key: true }] : [];
         for (const r of rows) previous.push({ seqno: r.seqno, endLt: r.end_lt, rootHash: r.root_hash, fileHash: r.file_hash, key: r.is_key === 1 });
         return previous;
+    }
+
+    /** The Account cell of `address` right after `block` (the account-state reader of the one ingestion path). */
+    accountCellAt(block: BlockIdExt, address: string): Cell | null {
+        const saved = this.shardAccountAt(block, address);
+        return saved ? readBoc(saved)[0].refs[0] : null;
     }
 
     /** The ShardAccount BOC of `address` as it was right after `block`; null if the block or any state of the account before it is unknown. */

@@ -127,8 +127,8 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     }
 
     /** The account's state after a block, from the chain log (the account-state reader of the one ingestion path). */
-    async shardAccountAt(block: BlockIdExt, address: string): Promise<Buffer | null> {
-        return this.log?.shardAccountAt(block, address) ?? null;
+    async accountCellAt(block: BlockIdExt, address: string): Promise<Cell | null> {
+        return this.log?.accountCellAt(block, address) ?? null;
     }
 
     async *blocksAfter(cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {

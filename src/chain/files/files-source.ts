@@ -65,9 +65,9 @@ async function companionStates(blockFile: string): Promise<AccountStateReader | 
     }
     const states = readBoc(bytes)[0].beginParse().loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
     return {
-        shardAccountAt: async (_block, address) => {
+        accountCellAt: async (_block, address) => {
             const state = states.get(BigInt(`0x${address.split(':')[1]}`));
-            return state ? state.toBoc() : null;
+            return state ? state.refs[0] : null;
         },
     };
 }

@@ -39,6 +39,8 @@ export interface ParsedBlock {
     startLt: bigint;
     endLt: bigint;
     isKeyBlock: boolean;
+    /** The last key block before this one (masterchain seqno). */
+    prevKeyBlockSeqno: number;
     globalId: number;
     /** One block, or two (left child shard, right child shard) after a merge. */
     prev: BlockRef[];
@@ -83,6 +85,7 @@ export function parseBlockCell(root: Cell, fileHash: string, block: Block = load
         startLt: info.startLt,
         endLt: info.endLt,
         isKeyBlock: info.keyBlock,
+        prevKeyBlockSeqno: info.prevKeyBlockSeqno,
         globalId: block.globalId,
         prev: previousBlocks(block, workchain, shard),
         masterRef: info.masterRef ? toBlockRef(MASTERCHAIN_ID, ROOT_SHARD, info.masterRef.master) : undefined,

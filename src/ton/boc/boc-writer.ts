@@ -7,6 +7,16 @@ import { cellBytes } from './boc-reader.ts';
  * encoded here.
  */
 export function writeBoc(root: Cell, options: { dedupeByHash?: boolean } = {}): Buffer {
+    return writeBocRoots([root], options);
+}
+
+/**
+ * Writes several trees as one BOC with a root per tree, in the given order (liteserver answers:
+ * getAccountState's two proofs, getTransactions' one root per transaction). Cells the trees share
+ * are written once; `Cell.fromBoc` gives the roots back in order.
+ */
+export function writeBocRoots(roots: readonly Cell[], options: { dedupeByHash?: boolean } = {}): Buffer {
+    if (roots.length === 0) throw new Error('a BOC needs at least one root');
     // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
     // Cells read from one BOC are deduplicated already (one object per distinct cell); built trees
     // (blocks) ask for equal cells to be written once by hash, as TON writes them.
@@ -28,12 +38,12 @@ export function writeBoc(root: Cell, options: { dedupeByHash?: boolean } = {}): 
         for (const ref of cell.refs) visit(ref);
         order.push(cell);
     };
-    visit(root);
+    for (const root of roots) visit(root);
     order.reverse();
     const count = order.length;
     const position = new Map<Cell, number>();
     for (let i = 0; i < count; i++) position.set(order[i], i);
-    const size = byteSize(count);
+    const size = byteSize(Math.max(count, roots.length));
     const parts = new Array<Buffer>(count);
     let dataLength = 0;
     for (let i = 0; i < count; i++) {
@@ -41,17 +51,20 @@ export function writeBoc(root: Cell, options: { dedupeByHash?: boolean } = {}): 
         dataLength += parts[i].length + order[i].refs.length * size;
     }
     const offBytes = byteSize(dataLength);
-    const headerLength = 6 + 3 * size + offBytes + size;
+    const headerLength = 6 + 3 * size + offBytes + roots.length * size;
     const out = Buffer.allocUnsafe(headerLength + dataLength);
     out.writeUInt32BE(0xb5ee9c72, 0);
     out[4] = size;
     out[5] = offBytes;
     let pos = 6;
     out.writeUIntBE(count, pos, size); pos += size;
-    out.writeUIntBE(1, pos, size); pos += size;
+    out.writeUIntBE(roots.length, pos, size); pos += size;
     out.writeUIntBE(0, pos, size); pos += size;
     out.writeUIntBE(dataLength, pos, offBytes); pos += offBytes;
-    out.writeUIntBE(0, pos, size); pos += size;
+    for (const root of roots) {
+        out.writeUIntBE(position.get(canonical.get(root)!)!, pos, size);
+        pos += size;
+    }
     for (let i = 0; i < count; i++) {
         pos += parts[i].copy(out, pos);
         for (const ref of order[i].refs) {

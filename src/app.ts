@@ -80,6 +80,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
         // Set before any request can run: handlers run on later turns of the event loop.
         if (writes) starting = import('./chain-writer.ts').then(module => module.startChainWriter(config, store!, { log, progress: events.progress }));
         writer = await starting;
+        if (writer?.chainFallback) services.emulation!.useChainFallback(writer.chainFallback);
         metadata.start();
 
         const running: RunningService = {

@@ -11,6 +11,8 @@ import { sleep } from './chain/lite/lite-pool.ts';
 import type { ServiceConfig } from './config/config.ts';
 import { clientHost, ConfigError } from './config/config.ts';
 import { IngestRate } from './indexer/ingest-rate.ts';
+import { EmulationFailure } from './emulation/errors.ts';
+import type { ChainStateFallback } from './emulation/store-chain-state.ts';
 import { Indexer } from './indexer/indexer.ts';
 import { AccountInspector } from './indexer/inspect-accounts.ts';
 import type { Store } from './store/store.ts';
@@ -32,6 +34,8 @@ export interface ChainWriter {
     devnetControl: Omit<DevnetControl, 'faucetCap'> | undefined;
     /** The devnet's liteserver, when it runs one. */
     liteserver: DevnetLiteserver | null;
+    /** A follower's chain, where emulation finds accounts and libraries its index has not seen. */
+    chainFallback?: ChainStateFallback;
     /** Resolves once the devnet's seed activity is indexed (at once for a chain seeded before). */
     ready: Promise<void>;
     stop(): Promise<void>;
@@ -102,6 +106,10 @@ async function startLiteWriter(config: ServiceConfig, store: Store, events: Writ
         messages: source,
         devnetControl: undefined,
         liteserver: null,
+        chainFallback: {
+            account: address => unavailableOnFailure(() => source.accountAtHead(address)),
+            libraries: hashes => unavailableOnFailure(() => source.libraries(hashes)),
+        },
         ready: Promise.resolve(),
         async stop() {
             clearInterval(progress);
@@ -111,6 +119,15 @@ async function startLiteWriter(config: ServiceConfig, store: Store, events: Writ
             await source.stop();
         },
     };
+}
+
+/** A liteserver failure during emulation is the chain being unavailable (503), not a bug. */
+async function unavailableOnFailure<T>(read: () => Promise<T>): Promise<T> {
+    try {
+        return await read();
+    } catch (error) {
+        throw new EmulationFailure('unavailable', `the liteservers did not give the chain state emulation needs: ${(error as Error).message}`);
+    }
 }
 
 function liteProgressLine(rate: IngestRate, source: LiteSource): string {

@@ -6,7 +6,7 @@ import { externalMessageRisk, type WalletRisk } from '../risk/wallet-risk.ts';
 import { EmulationFailure } from './errors.ts';
 import { inspectEmulatedTrace, type InspectedTrace } from './inspect-trace.ts';
 import { parseRootMessage, redirectExternal, requireExternalIn, type RootMessage } from './message-input.ts';
-import { StoreChainState } from './store-chain-state.ts';
+import { StoreChainState, type ChainStateFallback } from './store-chain-state.ts';
 import type { StoredAccount } from './account-state.ts';
 import { ParsedCells } from './parsed-cells.ts';
 import { emulateTrace, walkTrace, type EmulatedTrace, type EmulationChainState, type EmulationLimits } from './trace-emulator.ts';
@@ -44,6 +44,11 @@ export class EmulationService {
 
     constructor(private readonly db: IndexDb, private readonly limits: EmulationLimits) {
         this.chain = new StoreChainState(db);
+    }
+
+    /** A follower's chain, for accounts and libraries its index has not seen (see StoreChainState). */
+    useChainFallback(fallback: ChainStateFallback): void {
+        this.chain.useFallback(fallback);
     }
 
     /** events/emulate: any message, signatures checked unless told otherwise. */

@@ -5,18 +5,40 @@ import { LibraryResolver } from '../ton/library-resolver.ts';
 import { decodeExtraBalance } from '../ton/extra-currencies.ts';
 import { EmulationFailure } from './errors.ts';
 import type { EmulationChainState } from './trace-emulator.ts';
+import type { StoredAccount } from './account-state.ts';
+
+/**
+ * Where a follower finds what its index has not seen: accounts unchanged since it started indexing
+ * mid-chain (their state at the chain's head) and public libraries published before then.
+ */
+export interface ChainStateFallback {
+    account(address: string): Promise<StoredAccount | undefined>;
+    libraries(hashes: string[]): Promise<Map<string, Buffer>>;
+}
 
 /**
  * Chain state for emulation read from the index: the latest indexed state of each account and
  * the config of the newest indexed key block, and the public libraries indexed from the masterchain. The config text is kept while it does not change,
- * so the emulator keeps its parsed config too.
+ * so the emulator keeps its parsed config too. With a fallback (a liteserver follower), accounts and
+ * libraries the index lacks are asked of the chain.
  */
 export class StoreChainState implements EmulationChainState {
     private cachedConfig: { seqno: bigint; base64: string } | undefined;
     private readonly resolver: LibraryResolver;
+    private fallback: ChainStateFallback | undefined;
 
     constructor(private readonly db: IndexDb) {
-        this.resolver = new LibraryResolver(hashes => publicLibraryBocs(db, hashes));
+        this.resolver = new LibraryResolver(async hashes => {
+            const found = await publicLibraryBocs(db, hashes);
+            const missing = hashes.filter(hash => !found.has(hash));
+            if (missing.length > 0 && this.fallback) for (const [hash, boc] of await this.fallback.libraries(missing)) found.set(hash, boc);
+            return found;
+        });
+    }
+
+    /** Set once the chain source is up (after the API started). */
+    useFallback(fallback: ChainStateFallback): void {
+        this.fallback = fallback;
     }
 
     libraries(hashes: string[]) {
@@ -32,9 +54,9 @@ export class StoreChainState implements EmulationChainState {
         return this.cachedConfig.base64;
     }
 
-    async account(address: string) {
+    async account(address: string): Promise<StoredAccount | undefined> {
         const row = await accountState(this.db, address);
-        if (!row) return undefined;
+        if (!row) return this.fallback?.account(address);
         return {
             status: row.status,
             balance: row.balance,

@@ -1,10 +1,14 @@
-import type { Cell } from '@ton/core';
+import { type Cell, loadAccount } from '@ton/core';
 import { Functions } from 'ton-lite-client/dist/schema.js';
 import type { AccountStateReader, BlockIdExt, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
+import { walkShardAccounts } from '../../ton/block/shard-accounts.ts';
+import { loadShardStateUnsplit } from '../../ton/block/shard-state.ts';
+import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
+import type { StoredAccount } from '../../emulation/account-state.ts';
 import { isTimeout, sleep, type LitePool, type LiteServerStatus } from './lite-pool.ts';
 import { fromTlBlockId, MASTERCHAIN_SHARD, sameBlock, shardsOverlap, toTlBlockId, toTlShard } from './lite-block-id.ts';
 
@@ -55,6 +59,9 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
     readonly name = 'lite';
     readonly live = true;
     private lastHead: SourceHead | null = null;
+    /** The last masterchain block given to the indexer: the state emulation's fallback reads at. */
+    private lastGiven: BlockIdExt | null = null;
+    private readonly headAccounts = new Map<string, Promise<StoredAccount | undefined>>();
     private headAt = 0;
     private stopped = false;
 
@@ -127,6 +134,7 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
                     }
                     cursor = { mc: round.master.id, tops: round.master.shardBlocks, given: [] };
                     yield { cursor: JSON.stringify(cursor), block: round.master };
+                    this.lastGiven = round.master.id;
                 }
             } catch (error) {
                 if (signal.aborted || this.stopped) return;
@@ -242,6 +250,56 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
         if (before.isKeyBlock) return { cursor, keyBlock: before };
         const keySeqno = before.prevKeyBlockSeqno ?? 0;
         return { cursor, keyBlock: keySeqno > 0 ? await this.masterBlock(keySeqno, signal) : undefined };
+    }
+
+    /**
+     * An account as of the last masterchain block indexed (cached per block), for emulation of accounts
+     * the index has not seen change: its Account from getAccountState, its last transaction from the
+     * state proof that comes with it.
+     */
+    accountAtHead(address: string): Promise<StoredAccount | undefined> {
+        const at = this.lastGiven;
+        if (!at || at.seqno === 0) return Promise.resolve(undefined);
+        const key = `${at.seqno}:${address}`;
+        let found = this.headAccounts.get(key);
+        if (!found) {
+            if (this.headAccounts.size >= 1_000) this.headAccounts.clear();
+            found = this.storedAccountAt(at, address);
+            found.catch(() => this.headAccounts.delete(key));
+            this.headAccounts.set(key, found);
+        }
+        return found;
+    }
+
+    private async storedAccountAt(block: BlockIdExt, address: string): Promise<StoredAccount | undefined> {
+        const [workchain, id] = address.split(':');
+        const { result } = await this.options.pool.query(Functions.liteServer_getAccountState, {
+            kind: 'liteServer.getAccountState',
+            id: toTlBlockId(block),
+            account: { kind: 'liteServer.accountId', workchain: Number(workchain), id: Buffer.from(id, 'hex') },
+        });
+        if (result.state.length === 0) return undefined;
+        const slice = readBoc(result.state)[0].beginParse();
+        if (!slice.loadBit()) return undefined;
+        const account = loadAccount(slice);
+        // proof = [the block's header proof, the state proof down to the ShardAccount leaf]
+        const stateProof = readBoc(result.proof)[1];
+        const state = stateProof && stateProof.refs[0] ? loadShardStateUnsplit(stateProof.refs[0].beginParse()) : null;
+        const walk = state ? walkShardAccounts(state.accounts, BigInt(`0x${id}`)) : null;
+        if (!walk || walk.kind !== 'leaf') throw new Error(`the state proof of ${address} does not show the account`);
+        const { state: accountState } = account.storage;
+        const extra = extraCurrencyAmounts(account.storage.balance.other);
+        return {
+            status: accountState.type,
+            balance: account.storage.balance.coins,
+            extraBalance: extra.size > 0 ? extra : undefined,
+            code: accountState.type === 'active' && accountState.state.code ? writeBoc(accountState.state.code) : null,
+            data: accountState.type === 'active' && accountState.state.data ? writeBoc(accountState.state.data) : null,
+            lastTransLt: walk.entry.lastTransLt,
+            accountLastTransLt: account.storage.lastTransLt,
+            lastTransHash: walk.entry.lastTransHash.toString('hex'),
+            lastUtime: account.storageStats.lastPaid,
+        };
     }
 
     /** Public libraries by hash (hex), from getLibraries (at most 16 a query); each is checked to hash as its name. */

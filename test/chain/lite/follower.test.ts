@@ -102,6 +102,36 @@ describe('a follower of the devnet\'s liteserver', () => {
         assert.equal((await wallets(follower.base)).text, (await wallets(devnet.base)).text);
     });
 
+    test('started at the head: the last key block first, then emulation of accounts it has not seen from the liteserver', async () => {
+        const late = await startDevnetService({ source: 'lite', liteservers: `${devnet.dataDir}/devnet-global.config.json`, extraCurrencies: DEVNET_EXTRA_CURRENCIES_FILE });
+        try {
+            const start = masterHead(devnet);
+            await indexedTo(late, start);
+            const masters = (await late.store.db.selectFrom('blocks').select(['seqno', 'is_key_block']).where('workchain', '=', -1).orderBy('seqno').execute()).map(r => [Number(r.seqno), Number(r.is_key_block)]);
+            assert.deepEqual(masters[0], [1, 1], 'the last key block (the devnet\'s first masterchain block) comes first');
+            assert.ok(masters[1][0] > 2, `then the head: ${JSON.stringify(masters.slice(0, 3))}`);
+            assert.ok((await late.store.db.selectFrom('chain_config').selectAll().executeTakeFirst()) !== undefined, 'the config is indexed');
+
+            const entry = manifest.accounts.find(a => a.name === 'bob-v4r2')!;
+            const bob = DevnetWallet.fromManifest(entry);
+            assert.equal(await late.store.db.selectFrom('account_states').select('address').where('address', '=', entry.address).executeTakeFirst(), undefined, 'bob is not in the late index');
+            const alice = manifest.accounts.find(a => a.name === 'alice-v3r2')!.address;
+            const message = await bob.transfer(await seqnoOf(devnet, bob), Math.floor(Date.now() / 1000) + 60, [internal({ to: Address.parseRaw(alice), value: toNano('1.5'), body: 'emulated on a follower' })]);
+            const emulate = (base: string) => call('emulateMessageToWallet', `${base}/wallet/emulate`, { method: 'POST', json: { boc: message.toBoc().toString('base64') } });
+            const own = await emulate(devnet.base);
+            const followed = await emulate(late.base);
+            assert.equal(followed.status, 200, followed.text);
+            assert.equal(own.status, 200, own.text);
+            assert.deepEqual(followed.body.risk, own.body.risk);
+            // the emulated transactions' hashes depend on the second each emulation ran in
+            const actions = (body: { event: { actions: Array<Record<string, unknown>> } }) => body.event.actions.map(({ base_transactions: _, ...action }) => action);
+            assert.deepEqual(actions(followed.body), actions(own.body));
+            assert.equal(followed.body.trace.transaction.success, true);
+        } finally {
+            await late.dispose();
+        }
+    });
+
     test('at the head: a transfer sent through the follower\'s API reaches the devnet and is indexed by both', async () => {
         const entry = manifest.accounts.find(a => a.name === 'alice-v3r2')!;
         const alice = DevnetWallet.fromManifest(entry);

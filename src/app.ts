@@ -5,7 +5,7 @@ import { buildServer } from './api/server.ts';
 import type { ApiServices, DevnetControl } from './api/services.ts';
 import type { ChainSource } from './chain/chain-source.ts';
 import type { DevnetSource } from './chain/devnet/devnet-source.ts';
-import type { ChainWriter } from './chain-writer.ts';
+import type { ChainWriter, DevnetLiteserver } from './chain-writer.ts';
 import type { Indexer } from './indexer/indexer.ts';
 import { JettonMetadataFetcher } from './indexer/jetton-metadata.ts';
 import { openStore, type Store } from './store/store.ts';
@@ -23,6 +23,8 @@ export interface RunningService {
     source: ChainSource | null;
     devnet: DevnetSource | null;
     indexer: Indexer | null;
+    /** The devnet's liteserver, when it runs one. */
+    liteserver: DevnetLiteserver | null;
     server: FastifyInstance;
     url: string;
     /** Resolves when the service answers on an index that has caught up: on a devnet, once its seed activity is indexed. */
@@ -88,6 +90,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
             source: writer?.source ?? null,
             devnet: writer?.devnet ?? null,
             indexer: writer?.indexer ?? null,
+            liteserver: writer?.liteserver ?? null,
             ready: writer?.ready ?? Promise.resolve(),
             async stop() {
                 await server!.close();

@@ -67,12 +67,15 @@ async function serve(config: ServiceConfig): Promise<number> {
     const base = service.url.replace(/\/$/, '');
     out(`native-explorer: serving ${base}/v2 (OpenAPI ${base}/v2/openapi.json, docs ${base}/docs)`);
     out(`source: ${config.source}; index: ${config.databaseUrl || `${config.dataDir}/index.sqlite`}`);
+    if (config.source === 'lite') out(`following the liteservers of ${config.liteservers}; progress every 10 s`);
     if (service.devnet) {
         out(`devnet: a block every ${config.blockIntervalMs} ms; manifest ${config.dataDir}/devnet.json; seeded wallets:`);
         const accounts = service.devnet.manifest().accounts;
         const nameWidth = Math.max(...accounts.map(a => a.name.length));
         const kindWidth = Math.max(...accounts.map(a => a.kind.length));
         for (const a of accounts) out(`  ${a.name.padEnd(nameWidth)}  ${a.kind.padEnd(kindWidth)}  ${a.address}  ${a.friendly_address}`);
+        const lite = service.liteserver;
+        if (lite) out(`liteserver: ${lite.host}:${lite.port}, key ${lite.publicKey.toString('base64')}${lite.globalConfig ? `; global config ${config.dataDir}/devnet-global.config.json (also ${base}/v2/devnet/global-config)` : ''}`);
         void service.ready.then(async () => {
             const head = await service.devnet!.head();
             out(`devnet ready: seed activity indexed up to masterchain block ${head?.seqno ?? 0} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);

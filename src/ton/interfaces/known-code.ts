@@ -57,6 +57,9 @@ const KNOWN_CODE = new Map<string, KnownCode>([
     ['21ed0c903d5f1e4c163f15ae9936ba21917dc327b32eca81460afff88996de43', { interfaces: ['librarian'] }],
     ['19066394386660d91b6e9e32b6a95e1d74afd7298617f6be800c7dee3097a71c', { interfaces: ['nft_collection'] }],
     ['feb76371ce0a90ff0292d4f03a81be49dba94b5ec2ba559d3e97c3730a5836fa', { interfaces: ['nft_item'] }],
+    // staking pools (TF nominator pool and single-nominator pool layouts: readPoolStakers reads them as mainnet's)
+    ['250ea77325763933e1d1ab8ffb31dca3fa8c6109fa8b51e76a2246624fbd91c0', { interfaces: ['tv_pool'] }],
+    ['18804a132c87403855aa5d19f3b2415c3a5a457e3db3b3f739c87d24d4034e9e', { interfaces: ['single_nominator_pool'] }],
     // multisig v2 (wire-compatible with mainnet's): the multisig, its order's code, and the library cell orders are deployed with
     ['697e0bf03d9b63e875b2251b60a9d29b8ac29d7f2e1da4d8ca2e5cc7282eb501', { interfaces: ['multisig_v2'] }],
     ['1e59e2fbffefbfc6de3e2b361027366375aaa69706e24d5eb9a95eb2ccc3c6be', { interfaces: ['multisig_order_v2'] }],

@@ -1,4 +1,4 @@
-import { startService, type RunningService } from '../../src/app.ts';
+import { startService, type RunningService, type ServiceEvents } from '../../src/app.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from '../../src/config/config.ts';
 import { SEED_STEPS } from '../../src/chain/devnet/seed.ts';
 import { tempDir } from './stores.ts';
@@ -10,10 +10,10 @@ export interface DevnetService extends RunningService {
     dispose(): Promise<void>;
 }
 
-/** The whole service on a fresh devnet with a fast block interval, on a free loopback port. */
-export async function startDevnetService(overrides: Partial<ServiceConfig> = {}, keepDir?: string): Promise<DevnetService> {
+/** The whole service on a fresh devnet with a fast block interval, on a free loopback port; `events` gets its log lines. */
+export async function startDevnetService(overrides: Partial<ServiceConfig> = {}, keepDir?: string, events?: ServiceEvents): Promise<DevnetService> {
     const dir = keepDir ? { path: keepDir, remove: () => undefined } : tempDir();
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 50, ...overrides });
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 50, ...overrides }, events);
     return Object.assign(service, {
         base: `${service.url.replace(/\/$/, '')}/v2`,
         dataDir: dir.path,

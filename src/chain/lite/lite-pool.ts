@@ -85,15 +85,16 @@ export class LitePool {
             if (this.closed) throw new Error('the liteserver pool is closed');
             options.signal?.throwIfAborted();
             const slot = await this.pick(options);
+            let connection: LiteConnection | null = null;
             try {
-                slot.connection ??= this.connect(slot.address);
-                const result = await slot.connection.query(f, req, { timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 10_000, awaitSeqno: options.awaitSeqno });
+                connection = slot.connection ??= this.connect(slot.address);
+                const result = await connection.query(f, req, { timeoutMs: options.timeoutMs ?? this.options.timeoutMs ?? 10_000, awaitSeqno: options.awaitSeqno });
                 slot.failures = 0;
                 slot.lastError = null;
                 return { result, server: slot.name };
             } catch (error) {
                 lastError = error instanceof Error ? error : new Error(String(error));
-                this.failed(slot, lastError);
+                this.failed(slot, lastError, false, connection);
             }
         }
         throw new LitePoolError(`liteservers failed: ${lastError?.message ?? 'no attempt'}`, { cause: lastError });
@@ -124,7 +125,13 @@ export class LitePool {
         }
     }
 
-    private failed(slot: Slot, error: Error, broken = false): void {
+    /**
+     * `connection`: the one the query failed on. When it is no longer the slot's (it was already
+     * dropped for an earlier failure), this is the same loss seen by another query that was in flight
+     * on it: it neither counts as one more failure nor closes the slot's newer connection.
+     */
+    private failed(slot: Slot, error: Error, broken = false, connection: LiteConnection | null = null): void {
+        if (connection && slot.connection !== connection) return;
         slot.lastError = error.message;
         const code = (error as { code?: unknown }).code;
         if (!broken && typeof code === 'number' && NOT_READY_CODES.has(code)) {

@@ -16,8 +16,7 @@ import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
  * data, libraries or extra currencies), the source's account-state reader completes it; the state
  * it gives must hash as the account in the block. Without a reader such states keep what the block shows.
  */
-export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader): Promise<BlockRecord> {
-    const root = readBlockRoot(boc);
+export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, root: Cell = readBlockRoot(boc)): Promise<BlockRecord> {
     // The block's cells are walked once; the three readings share it.
     const block = loadBlock(root.beginParse());
     const states = accountStatesAfterBlock(root, block);
@@ -27,7 +26,7 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader): Pr
         const shard = { lastTransactionHash: BigInt(`0x${state.lastTransHash}`), lastTransactionLt: state.lastTransLt };
         if (state.complete) return accountStateRecord(state.account, { account: loadAccountCell(state.accountCell), ...shard });
         if (!reader) return record.accountStates![i];
-        const account = await reader.accountCellAt(record.id, state.account);
+        const account = await reader.accountCellAt(record.id, state.account, state.accountCell);
         if (!account) throw new Error(`the source has no state of ${state.account} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);
         if (account.level() !== 0 || !account.hash().equals(state.accountCell.hash(0))) {
             throw new Error(`the source's state of ${state.account} at block ${record.id.workchain}:${record.id.seqno} is not the account the block has`);

@@ -81,9 +81,11 @@ export interface BlockRecord {
 export interface AccountStateReader {
     /**
      * The Account cell of `address` right after `block` (whole: no pruned branches); null when the
-     * source cannot tell. The caller checks it against the account's hash in the block.
+     * source cannot tell. The caller checks it against the account's hash in the block. `pruned` is
+     * the Account cell as the block's state update shows it (with pruned branches), for a reader that
+     * can complete it from cells it already has.
      */
-    accountCellAt(block: BlockIdExt, address: string): Promise<Cell | null>;
+    accountCellAt(block: BlockIdExt, address: string, pruned?: Cell): Promise<Cell | null>;
 }
 
 /** One step of a source: a block and the opaque position right after it. */

@@ -1,9 +1,12 @@
-import { type Cell, loadAccount } from '@ton/core';
+import { CellType, type Cell, loadAccount } from '@ton/core';
+import { setMaxListeners } from 'node:events';
 import { Functions } from 'ton-lite-client/dist/schema.js';
 import type { AccountStateReader, BlockIdExt, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
+import { readBlockRoot } from '../../ton/block/block-file.ts';
+import { sha256 } from '../../ton/fast-hash.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
-import { readBoc } from '../../ton/boc/boc-reader.ts';
+import { cellWithRefs, readBoc } from '../../ton/boc/boc-reader.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { walkShardAccounts } from '../../ton/block/shard-accounts.ts';
 import { loadShardStateUnsplit } from '../../ton/block/shard-state.ts';
@@ -18,8 +21,10 @@ export interface LiteSourceOptions {
     fromSeqno?: number;
     /** …or the first masterchain block at or after this unix time; neither = the current head. */
     fromUtime?: number;
-    /** Masterchain rounds fetched ahead of the one being indexed. */
+    /** Masterchain rounds fetched ahead of the one being indexed (default 16). */
     prefetch?: number;
+    /** Cells of account states kept to complete later states without asking (default 200 000). */
+    knownCells?: number;
     log?: (line: string) => void;
 }
 
@@ -41,6 +46,10 @@ interface Round {
     shards: BlockRecord[];
 }
 
+/** How many masterchain rounds are fetched ahead by default: enough to keep a liteserver busy across a round's round trips. */
+const DEFAULT_PREFETCH = 16;
+const DEFAULT_KNOWN_CELLS = 200_000;
+
 /** How long one long poll for the next masterchain block waits. */
 const HEAD_WAIT_MS = 8_000;
 /** While catching up, the head is asked again after this long, so lag figures stay true. */
@@ -52,7 +61,8 @@ const HEAD_REFRESH_MS = 5_000;
  * between (walking parents, across splits and merges). Each block is downloaded raw (getBlock),
  * checked against its id (root hash of the cell, file hash of the bytes; each masterchain block must
  * name the previous one as its parent) and read by the one ingestion path; pruned parts of account
- * states come from getAccountState at that block. A server that answers a wrong block is penalized
+ * states come from cells of states already fetched when they are known (by hash), else from
+ * getAccountState at that block. A server that answers a wrong block is penalized
  * and the round is fetched again from another.
  */
 export class LiteSource implements ChainSource, MessageSink, AccountStateReader {
@@ -64,6 +74,14 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
     private readonly headAccounts = new Map<string, Promise<StoredAccount | undefined>>();
     private headAt = 0;
     private stopped = false;
+    /**
+     * Cells of the account states the servers gave, by level-0 hash (hex), least recently used
+     * first: a later state update that prunes them (an unchanged code, an untouched part of the
+     * data) is completed from here without a getAccountState.
+     */
+    private readonly known = new Map<string, Cell>();
+    /** Account states completed from known cells / asked of the servers (progress lines, benchmarks). */
+    readonly accountStates = { completed: 0, asked: 0 };
 
     constructor(private readonly options: LiteSourceOptions) {}
 
@@ -90,7 +108,20 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
         return this.options.pool.status();
     }
 
-    async accountCellAt(block: BlockIdExt, address: string): Promise<Cell | null> {
+    /**
+     * The Account cell after `block`: completed from cells already known when every pruned branch of
+     * the block's `pruned` copy is one (the caller checks the result against the block's hash), else
+     * from getAccountState, whose cells are then known.
+     */
+    async accountCellAt(block: BlockIdExt, address: string, pruned?: Cell): Promise<Cell | null> {
+        if (pruned) {
+            const completed = this.completeFromKnown(pruned);
+            if (completed) {
+                this.accountStates.completed++;
+                return completed;
+            }
+        }
+        this.accountStates.asked++;
         const [workchain, id] = address.split(':');
         const { result } = await this.options.pool.query(Functions.liteServer_getAccountState, {
             kind: 'liteServer.getAccountState',
@@ -98,7 +129,47 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
             account: { kind: 'liteServer.accountId', workchain: Number(workchain), id: Buffer.from(id, 'hex') },
         });
         if (result.state.length === 0) return null;
-        return readBoc(result.state)[0];
+        const account = readBoc(result.state)[0];
+        // only an answer that is the account the block has is worth keeping
+        if (account && pruned && account.level() === 0 && account.hash().equals(pruned.hash(0))) this.remember(account);
+        return account;
+    }
+
+    /**
+     * `cell` with each pruned branch replaced by the known cell of the same level-0 hash (the cells
+     * above them rebuilt, so rehashed); null when a pruned branch is not known.
+     */
+    private completeFromKnown(cell: Cell): Cell | null {
+        if (cell.type === CellType.PrunedBranch) {
+            const key = cell.hash(0).toString('hex');
+            const found = this.known.get(key);
+            if (!found) return null;
+            this.known.delete(key);
+            this.known.set(key, found);
+            return found;
+        }
+        if (cell.level() === 0) return cell;
+        const refs: Cell[] = [];
+        for (const ref of cell.refs) {
+            const completed = this.completeFromKnown(ref);
+            if (!completed) return null;
+            refs.push(completed);
+        }
+        return cellWithRefs(cell, refs);
+    }
+
+    /** Keeps every cell of a whole account state (each subtree once), dropping the least recently used beyond the limit. */
+    private remember(root: Cell): void {
+        const limit = this.options.knownCells ?? DEFAULT_KNOWN_CELLS;
+        if (limit <= 0) return;
+        const visit = (cell: Cell) => {
+            const key = cell.hash(0).toString('hex');
+            if (this.known.has(key)) return;
+            this.known.set(key, cell);
+            for (const ref of cell.refs) visit(ref);
+        };
+        visit(root);
+        while (this.known.size > limit) this.known.delete(this.known.keys().next().value!);
     }
 
     async sendExternalMessage(message: Cell): Promise<{ messageHash: string }> {
@@ -112,7 +183,22 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
         return { messageHash: hash };
     }
 
-    async *blocksAfter(cursorText: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {
+    async *blocksAfter(cursorText: string | null, outer: AbortSignal): AsyncIterable<SourceItem> {
+        // Every query of the rounds fetched ahead listens to the signal (and a backoff wait too): many
+        // listeners at once are expected, so they go on a signal of our own that follows the caller's.
+        const controller = new AbortController();
+        setMaxListeners(0, controller.signal);
+        const abort = () => controller.abort(outer.reason);
+        if (outer.aborted) abort();
+        else outer.addEventListener('abort', abort, { once: true });
+        try {
+            yield* this.itemsAfter(cursorText, controller.signal);
+        } finally {
+            outer.removeEventListener('abort', abort);
+        }
+    }
+
+    private async *itemsAfter(cursorText: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {
         let cursor = cursorText ? parseCursor(cursorText) : null;
         let failures = 0;
         while (!signal.aborted && !this.stopped) {
@@ -152,7 +238,7 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
      * up it long-polls the servers for the next masterchain block.
      */
     private async *rounds(cursor: LiteCursor, signal: AbortSignal): AsyncGenerator<Round> {
-        const prefetch = Math.max(1, this.options.prefetch ?? 4);
+        const prefetch = Math.max(1, this.options.prefetch ?? DEFAULT_PREFETCH);
         const masters = new Map<number, Promise<BlockRecord>>();
         const master = (seqno: number) => {
             let found = masters.get(seqno);
@@ -329,20 +415,27 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
     }
 
     /** A block by its full id, downloaded raw and accepted only when its root and file hashes are the id's. */
+    /**
+     * A block by its full id, downloaded raw and accepted only when its root and file hashes are the
+     * id's (checked before anything else is asked about it). A server that gives another block is
+     * penalized and the next one asked; a failure while reading an accepted block is not the server's.
+     */
     private async block(id: BlockIdExt, masterSeqno: number, signal: AbortSignal): Promise<BlockRecord> {
         for (let attempt = 0; ; attempt++) {
             const { result, server } = await this.options.pool.query(Functions.liteServer_getBlock, { kind: 'liteServer.getBlock', id: toTlBlockId(id) }, { atLeastSeqno: masterSeqno, signal, timeoutMs: 30_000 });
-            let record: BlockRecord | null = null;
+            let root: Cell | null = null;
             let problem: string;
             try {
-                record = await readBlockBoc(result.data, this);
-                problem = sameBlock(record.id, id) && record.id.shard === id.shard && record.id.seqno === id.seqno && record.id.workchain === id.workchain
+                root = readBlockRoot(result.data);
+                const rootHash = root.hash().toString('hex');
+                const fileHash = sha256(result.data).toString('hex');
+                problem = rootHash === id.rootHash && fileHash === id.fileHash
                     ? ''
-                    : `gave block ${record.id.workchain}:${record.id.shard}:${record.id.seqno} (root ${record.id.rootHash}, file ${record.id.fileHash}) for ${id.workchain}:${id.shard}:${id.seqno} (root ${id.rootHash}, file ${id.fileHash})`;
+                    : `gave a block with root hash ${rootHash} and file hash ${fileHash} for ${id.workchain}:${id.shard}:${id.seqno} (root ${id.rootHash}, file ${id.fileHash})`;
             } catch (error) {
-                problem = `gave block ${id.workchain}:${id.shard}:${id.seqno} that cannot be read: ${(error as Error).message}`;
+                problem = `gave block ${id.workchain}:${id.shard}:${id.seqno} as bytes that are not a block: ${(error as Error).message}`;
             }
-            if (!problem) return record!;
+            if (!problem) return readBlockBoc(result.data, this, root!);
             this.options.pool.penalize(server, problem);
             this.options.log?.(`lite: server ${server} ${problem}`);
             if (attempt + 1 >= Math.max(2, this.options.pool.size)) throw new Error(`no server gave block ${id.workchain}:${id.shard}:${id.seqno} as its id says`);

@@ -237,6 +237,8 @@ class DevnetLiteBackend {
     private readonly maxSeq: Database.Statement<[], { seq: number | null }>;
     private readonly blockBoc: Database.Statement<[number], { boc: Buffer }>;
     private configCache: { hash: string; base64: string } | null = null;
+    /** The chain log seq both the cell store and the catalog have reached (-1 before the first sync). */
+    private syncedSeq = -1;
     private closed = false;
 
     constructor(private readonly options: DevnetLiteOptions) {
@@ -266,9 +268,13 @@ class DevnetLiteBackend {
     sync(): void {
         if (this.closed) return;
         const latest = this.maxSeq.get()?.seq ?? 0;
-        if (latest <= this.catalog.lastSeq && latest <= this.store.lastSeq) return;
-        this.store.sync(this.chainLogFile);
-        this.catalog.sync(this.chainLog, this.store.lastSeq);
+        // Every answer starts here: the position reached is kept, so a query on a synced store costs one lookup of the log's last seq.
+        if (latest <= this.syncedSeq) return;
+        if (latest > this.catalog.lastSeq || latest > this.store.lastSeq) {
+            this.store.sync(this.chainLogFile);
+            this.catalog.sync(this.chainLog, this.store.lastSeq);
+        }
+        this.syncedSeq = Math.min(this.catalog.lastSeq, this.store.lastSeq);
     }
 
     private wake(): void {

@@ -26,6 +26,18 @@ export function masterHead(service: RunningService): number {
     return last.id.workchain === -1 ? last.id.seqno : last.masterRef!.seqno;
 }
 
+/**
+ * Stops the devnet's block production and waits until its own index holds its last block; returns
+ * that masterchain seqno. The elector and the config contract run on every masterchain block, so the
+ * chain is never quiet: indexes are compared at a paused head. Call `devnet.devnet!.resume()` after.
+ */
+export async function pausedHead(devnet: RunningService): Promise<number> {
+    await devnet.devnet!.pause();
+    const head = (await devnet.devnet!.head())!.seqno;
+    await indexedTo(devnet, head);
+    return head;
+}
+
 /** The index equals the devnet's: every table but source_cursors, blocks up to masterchain block `head`. */
 export async function assertSameIndex(devnet: Store, follower: Store, head: number): Promise<void> {
     const tables = await tablesOf(devnet);

@@ -10,7 +10,7 @@ import { openStore } from '../../../src/store/store.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../../helpers/devnet-service.ts';
 import { childEnv, REPO_ROOT, sleep, withTimeout } from '../../helpers/crash-child.ts';
 import { tempDir } from '../../helpers/stores.ts';
-import { assertNoWrongBlockNoGap, assertSameIndex, indexedTo, masterHead } from './follower-checks.ts';
+import { assertNoWrongBlockNoGap, assertSameIndex, indexedTo, pausedHead } from './follower-checks.ts';
 
 // A follower process (`serve --source lite`) is SIGKILLed again and again while it catches up with a
 // devnet that has a few thousand transactions, and restarted each time on the same data directory.
@@ -115,7 +115,7 @@ after(async () => {
 
 test('a follower killed again and again during catch-up ends with the devnet\'s index, without gap or duplicate', async t => {
     const liteservers = `${devnet.dataDir}/devnet-global.config.json`;
-    const head = masterHead(devnet);
+    const head = await pausedHead(devnet);
     const transactions = (await devnet.store.db.selectFrom('transactions').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     assert.ok(Number(transactions) > 2_000, `only ${transactions} transactions of load`);
 

@@ -18,6 +18,8 @@ export interface ServiceConfig {
     /** The devnet's liteserver port (ADNL over TCP); null = no liteserver. */
     liteserverPort: number | null;
     blockIntervalMs: number;
+    /** A new devnet's validator round in seconds (config param 15 of its genesis; a chain keeps its own). */
+    roundSeconds: number;
     /** Largest faucet transfer, nanograms. */
     faucetCap: bigint;
     logRequests: boolean;
@@ -74,6 +76,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     },
     { key: 'blockIntervalMs', flag: '--block-interval-ms', env: 'BLOCK_INTERVAL_MS', parse: integer('block interval', 10, 600_000), describe: 'devnet block interval in ms (default 1000)' },
     {
+        key: 'roundSeconds', flag: '--round-seconds', env: 'ROUND_SECONDS', parse: integer('round length', 40, 10_000_000),
+        describe: 'a new devnet\'s validator round in seconds: elections open half a round before its end, stakes return a quarter round after (default 120)',
+    },
+    {
         key: 'faucetCap', flag: '--faucet-cap', env: 'FAUCET_CAP', describe: 'largest devnet faucet transfer in nanograms (default 1000 gram)',
         parse: raw => {
             if (!/^\d{1,20}$/.test(raw)) throw new ConfigError(`faucet cap must be a whole number of nanograms, got '${raw}'`);
@@ -108,6 +114,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     fromUtime: null,
     liteserverPort: 8082,
     blockIntervalMs: 1000,
+    roundSeconds: 120,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,
     emulationMaxTransactions: 1000,

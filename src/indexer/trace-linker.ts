@@ -6,6 +6,8 @@ import { toBigInt, toNumber } from '../store/schema.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
 
+const COLLATOR_SOURCE = `-1:${'0'.repeat(64)}`;
+
 interface TraceDelta {
     isNew: boolean;
     orphan: boolean;
@@ -57,7 +59,9 @@ export async function linkTraces(trx: Trx, parsed: ParsedTransaction[]): Promise
                 delta.pending -= 1;
             } else {
                 traceId = tx.hash;
-                delta = touch(traceId, tx, true, true);
+                // Messages from -1:000…0 (recovered fees, minted coins) are made by the collator itself,
+                // not by a transaction: they start a trace of their own rather than an orphan one.
+                delta = touch(traceId, tx, true, inMsg.source !== COLLATOR_SOURCE);
             }
         } else {
             traceId = tx.hash;

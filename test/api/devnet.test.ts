@@ -49,7 +49,7 @@ function walletOf(account: ManifestAccount): DevnetWallet {
     assert.ok(account.secret_key, `${account.name} has a secret key`);
     const keys = keyPairFromSeed(Buffer.from(account.secret_key.slice(0, 64), 'hex'));
     assert.equal(keys.publicKey.toString('hex'), account.public_key, 'the secret key holds the public key');
-    const wallet = new DevnetWallet(account.kind as DevnetWalletKind, keys);
+    const wallet = new DevnetWallet(account.kind as DevnetWalletKind, keys, account.workchain_id);
     assert.equal(raw(wallet.address), account.address, `the keys of ${account.name} derive its address`);
     return wallet;
 }
@@ -88,13 +88,17 @@ describe('GET /v2/devnet/manifest', () => {
             'multisig-v2-2of3-order-0-executed': 'multisig_order_v2', 'multisig-v2-2of3-order-1-pending': 'multisig_order_v2',
             'multisig-v2-2of3-order-2-text-approved': 'multisig_order_v2', 'multisig-v2-2of3-order-3-expired': 'multisig_order_v2',
             'multisig-v2-3of5-order-0-partial': 'multisig_order_v2', 'multisig-v2-3of5-order-1-change-params': 'multisig_order_v2',
+            // the validator economy: validators' wallets (masterchain), nominators, the pools, elector and config contract
+            'validator-pool': 'wallet_v4r2', 'validator-single': 'wallet_v4r2', 'validator-direct': 'wallet_v4r2',
+            'nominator-1': 'wallet_v4r2', 'nominator-2': 'wallet_v4r2', 'nominator-3': 'wallet_v4r2', 'single-owner': 'wallet_v4r2',
+            'elector': 'elector', 'config': 'config', 'devnet-nominator-pool': 'nominator_pool', 'devnet-single-nominator': 'single_nominator_pool',
         });
         assert.equal(accountNamed(manifest, 'devnet-librarian').workchain_id, -1, 'libraries are published from the masterchain');
         for (const account of manifest.accounts.filter(a => a.kind.startsWith('wallet_'))) {
             assert.match(account.public_key ?? '', /^[0-9a-f]{64}$/);
             assert.match(account.secret_key ?? '', /^[0-9a-f]{128}$/);
             assert.equal(account.secret_key!.slice(64), account.public_key, 'secret key = seed ‖ public key');
-            assert.equal(account.workchain_id, 0);
+            assert.equal(account.workchain_id, account.name.startsWith('validator-') ? -1 : 0);
             assert.equal(raw(Address.parseFriendly(account.friendly_address).address), account.address);
             walletOf(account);
         }

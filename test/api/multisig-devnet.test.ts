@@ -36,7 +36,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function walletOf(account: ManifestAccount): DevnetWallet {
     const keys = keyPairFromSeed(Buffer.from(account.secret_key!.slice(0, 64), 'hex'));
-    const wallet = new DevnetWallet(account.kind as DevnetWalletKind, keys);
+    const wallet = new DevnetWallet(account.kind as DevnetWalletKind, keys, account.workchain_id);
     assert.equal(raw(wallet.address), account.address);
     return wallet;
 }

@@ -105,6 +105,9 @@ export interface IndependentBlock {
     shardFees?: { fees: bigint; create: bigint };
     /** Key blocks only: hash of the ConfigParams dictionary root cell. */
     configHash?: string;
+    /** Masterchain blocks: the collator's special messages (McBlockExtra recover_create_msg / mint_msg), null when absent. */
+    recoverCreateMsg?: ReturnType<typeof readSpecialInMsg>;
+    mintMsg?: ReturnType<typeof readSpecialInMsg>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -460,6 +463,37 @@ function readShardTree(s: Slice, workchain: number, shard: bigint, out: Independ
     readShardTree(s.loadRef().beginParse(), workchain, shard + half, out);
 }
 
+/**
+ * A collator's special message as McBlockExtra records it: `msg_import_imm$011 in_msg:^MsgEnvelope
+ * transaction:^Transaction fwd_fee:Grams`, the envelope `msg_envelope#4 … msg:^(Message Any)`, the message
+ * `int_msg_info$0 ihr_disabled bounce bounced src dest value …` (source, destination and grams read here).
+ */
+function readSpecialInMsg(cell: Cell | null): { kind: number; source: string; destination: string; grams: bigint; messageHash: string; transactionHash: string; fwdFee: bigint } | null {
+    if (!cell) return null;
+    const s = cell.beginParse();
+    const kind = s.loadUint(3);
+    const envelope = s.loadRef().beginParse();
+    const transaction = s.loadRef();
+    const fwdFee = s.loadCoins();
+    s.endParse();
+    expectTag(envelope, 4, 4, 'MsgEnvelope');
+    envelope.skip(16); // cur_addr, next_addr (interm_addr_regular)
+    envelope.loadCoins();
+    const message = envelope.loadRef();
+    const m = message.beginParse();
+    if (m.loadBit()) throw new Error('a special message is internal');
+    m.skip(3);
+    const address = (sl: Slice) => {
+        expectTag(sl, 3, 0b100, 'addr_std');
+        const wc = sl.loadInt(8);
+        return `${wc}:${sl.loadBuffer(32).toString('hex')}`;
+    };
+    const source = address(m);
+    const destination = address(m);
+    const grams = m.loadCoins();
+    return { kind, source, destination, grams, messageHash: hex(message.hash()), transactionHash: hex(transaction.hash()), fwdFee };
+}
+
 function readMcBlockExtra(cell: Cell) {
     const s = cell.beginParse();
     expectTag(s, 16, 0xcca5, 'McBlockExtra');
@@ -471,14 +505,19 @@ function readMcBlockExtra(cell: Cell) {
     }
     const readFeeCreated = (v: Slice) => ({ fees: readCurrencies(v).grams, create: readCurrencies(v).grams });
     const shardFees = readAugDictE(s, 96, { extra: readFeeCreated, value: () => null }).rootExtra;
-    s.loadRef(); // prev_blk_signatures, recover_create_msg, mint_msg
+    // ^[ prev_blk_signatures:(HashmapE 16 CryptoSignaturePair) recover_create_msg:(Maybe ^InMsg) mint_msg:(Maybe ^InMsg) ]
+    const special = s.loadRef().beginParse();
+    if (special.loadBit()) special.loadRef();
+    const recoverCreateMsg = readSpecialInMsg(special.loadBit() ? special.loadRef() : null);
+    const mintMsg = readSpecialInMsg(special.loadBit() ? special.loadRef() : null);
+    special.endParse();
     let configHash: string | undefined;
     if (keyBlock) {
         s.skip(256); // config_addr
         configHash = hex(s.loadRef().hash());
     }
     s.endParse();
-    return { keyBlock, shardHashes, shardFees, configHash };
+    return { keyBlock, shardHashes, shardFees, configHash, recoverCreateMsg, mintMsg };
 }
 
 function readBlockExtra(cell: Cell, workchain: number) {
@@ -653,5 +692,7 @@ export function readBlockIndependently(boc: Buffer): IndependentBlock {
         shardHashes: extra.mc?.shardHashes,
         shardFees: extra.mc?.shardFees,
         configHash: extra.mc?.configHash,
+        recoverCreateMsg: extra.mc?.recoverCreateMsg,
+        mintMsg: extra.mc?.mintMsg,
     };
 }

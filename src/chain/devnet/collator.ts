@@ -120,6 +120,12 @@ export interface StepInput {
     libraries: ReadonlyMap<string, { root: Cell; publishers: string[] }>;
     randSeed: Buffer;
     createdBy: Buffer;
+    /**
+     * The special message (from -1:000…000) carrying the recovered fees to the fee collector (p3, else
+     * the elector), as the collator of TON makes it: its hash and value. Its transaction is among
+     * `transactions`; the masterchain block records it as recover_create_msg.
+     */
+    recoverCreateMsg?: { hash: string; value: bigint };
 }
 
 /**
@@ -271,6 +277,14 @@ export class Collator {
         return hash;
     }
 
+    /**
+     * What the next masterchain block recovers for the fee collector (TON's `recovered`): the
+     * validators' fees accumulated in the masterchain state plus the block's creation fee (p14).
+     */
+    recoverable(): bigint {
+        return this.masterchain.totalValidatorFees.grams + this.params.masterchainBlockFee;
+    }
+
     private hasCapability(capability: bigint): boolean {
         return (this.params.capabilities & capability) !== 0n;
     }
@@ -322,6 +336,7 @@ export class Collator {
         const burnedOwn = this.params.burn(ownFees);
         const feesCollected = addAmounts(addAmounts(feesImported, grams(-burnedImported)), addAmounts(created, addAmounts(body.transactionFees, grams(body.importFees - burnedOwn))));
         const burned = grams(burnedImported + burnedOwn);
+        const recovered = input.recoverCreateMsg && body.recoverCreateMsg ? grams(input.recoverCreateMsg.value) : ZERO;
         this.globalBalance = addAmounts(this.globalBalance, addAmounts(created, shard.created));
 
         const previous = chain.last;
@@ -332,7 +347,8 @@ export class Collator {
         chain.catchainSeqno = keyBlock ? chain.catchainSeqno + 1 : this.rotatedCatchain(chain.catchainSeqno, chain.lastUtime, input.utime, this.params.mcCatchainLifetime);
         const minRefMcSeqno = Math.min(seqno, this.basechainDescr.minRefMcSeqno);
         chain.minRefMcSeqno = minRefMcSeqno;
-        chain.totalValidatorFees = addAmounts(chain.totalValidatorFees, feesCollected);
+        // What the special message took out of the validators' fees (TON: total_validator_fees -= recovered).
+        chain.totalValidatorFees = addAmounts(addAmounts(chain.totalValidatorFees, feesCollected), grams(-recovered.grams));
         this.afterKeyBlock = keyBlock;
         this.lastKeyBefore = lastKeyBefore;
         const newState = this.shardState(chain, input.utime, input.endLt, this.mcStateExtra(keyBlock, lastKeyBefore), seqno);
@@ -345,10 +361,11 @@ export class Collator {
         });
         const valueFlow = valueFlowCell({
             fromPrevBlk: body.fromPrev, toNextBlk: body.toNext, imported: body.imported, exported: body.exported,
-            feesCollected, burned, feesImported, recovered: ZERO, created, minted: ZERO,
+            feesCollected, burned, feesImported, recovered, created, minted: ZERO,
         });
         const mcExtra = mcBlockExtraCell(new Map([[0, this.basechainDescr]]), builder => shardFees.storeAugE(builder),
-            keyBlock ? { configAddress: this.params.configAddress, config: this.config } : undefined);
+            keyBlock ? { configAddress: this.params.configAddress, config: this.config } : undefined,
+            { recoverCreateMsg: body.recoverCreateMsg });
         const extra = blockExtraCell({
             inMsgDescr: body.inMsgDescr, outMsgDescr: body.outMsgDescr, accountBlocks: body.accountBlocks,
             randSeed: input.randSeed, createdBy: input.createdBy, mcExtra,
@@ -448,6 +465,7 @@ export class Collator {
 
         const inMsgs = new AugmentedDict(IN_MSG_DESCR);
         const outMsgs = new AugmentedDict(OUT_MSG_DESCR);
+        let recoverCreateMsg: Cell | undefined;
         const byAccount = new Map<bigint, ExecutedTransaction[]>();
         for (const tx of transactions) {
             const list = byAccount.get(tx.parsed.address) ?? [];
@@ -463,7 +481,13 @@ export class Collator {
                     const hash = cell.hash().toString('hex');
                     const fwdFee = inMessage.info.forwardFee;
                     const sender = senders.get(hash);
-                    if (sender && sender.workchain === workchain) {
+                    if (workchain === -1 && hash === input.recoverCreateMsg?.hash) {
+                        // The collator's own message: made and delivered in this block (msg_import_imm, no fee);
+                        // its value is the block's `recovered`, not an import.
+                        const imported = importImmediate(envelopeCell(cell, { current: 96, next: 96 }, 0n), tx.cell, 0n);
+                        inMsgs.set(key, imported);
+                        recoverCreateMsg = imported.cell;
+                    } else if (sender && sender.workchain === workchain) {
                         const envelope = envelopeCell(cell, { current: 96, next: 96 }, fwdFee, metadata.get(hash));
                         const imported: DescribedInMsg = importImmediate(envelope, tx.cell, fwdFee);
                         inMsgs.set(key, imported);
@@ -525,6 +549,7 @@ export class Collator {
             inMsgDescr: store(inMsgs),
             outMsgDescr: store(outMsgs),
             accountBlocks: store(accountBlocks),
+            recoverCreateMsg,
         };
     }
 }

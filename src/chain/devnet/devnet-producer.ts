@@ -2,9 +2,9 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
-import { Address, Cell, internal, loadCurrencyCollection, loadMessage } from '@ton/core';
+import { Address, beginCell, Cell, internal, loadCurrencyCollection, loadMessage, storeMessage } from '@ton/core';
 import { accountBalanceSlice } from '../../ton/block/shard-accounts.ts';
-import { EmulationError } from '@ton/sandbox';
+import { EmulationError, type TickOrTock } from '@ton/sandbox';
 import type { SourceHead } from '../chain-source.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { amountsOf, ZERO } from '../../ton/currency.ts';
@@ -21,6 +21,10 @@ import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, typ
 import { buildManifest, type DevnetManifest } from './manifest.ts';
 import { SandboxChain, accountOf } from './sandbox-chain.ts';
 import { SEED_STEPS, walletSeqno, walletsByName } from './seed.ts';
+import { devnetStaking, electionsGenesisAccounts, electionsGenesisConfig, TICK_TOCK_ACCOUNTS, type DevnetStaking } from './elections.ts';
+import { validatorActions } from './validator-agent.ts';
+import { FEE_COLLECTOR_SOURCE } from './contracts/elector.ts';
+import { CONFIG_ADDRESS, configParamsDict, parseConfigData } from './contracts/config.ts';
 
 export interface DevnetOptions {
     dataDir: string;
@@ -28,6 +32,8 @@ export interface DevnetOptions {
     faucetCap: bigint;
     /** Where the API serves the devnet's metadata documents; fixed into a new chain's genesis. */
     metadataBaseUrl?: string;
+    /** A validator round's length in seconds for a new chain (p15; default DEFAULT_ROUND_SECONDS); a chain keeps its genesis timings. */
+    roundSeconds?: number;
 }
 
 /** Chain counters saved with every production step. */
@@ -94,6 +100,7 @@ export class DevnetProducer {
     private timer: NodeJS.Timeout | null = null;
     private producing: Promise<void> | null = null;
     private stopped = false;
+    private paused = false;
     private readonly collator = new Collator();
     /** The sandbox's config cell, read again only when the sandbox's config changes (its getter parses the BOC on every call). */
     private configCell: { base64: string; cell: Cell } | null = null;
@@ -101,6 +108,8 @@ export class DevnetProducer {
     private producerKey!: Buffer;
     /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
     private readonly publishedLibraries = new Map<string, Map<string, Cell>>();
+    /** The validator economy (elector, config contract, pools); null on a chain created without one. */
+    private staking: DevnetStaking | null = null;
 
     constructor(private readonly options: DevnetOptions) {
         this.log = new ChainLog(join(options.dataDir, 'devnet', 'chain.sqlite'));
@@ -115,6 +124,9 @@ export class DevnetProducer {
         if (genesis) await this.restore(genesis);
         else await this.createGenesis();
         writeFileSync(join(this.options.dataDir, 'devnet.json'), `${JSON.stringify(this.manifest(), null, 2)}\n`);
+        // The validator economy (validators with their keys, pools, nominators) beside it; the API's manifest keeps its documented shape.
+        const elections = buildManifest(this.genesis, this.wallets, { elections: true }).elections;
+        if (elections) writeFileSync(join(this.options.dataDir, 'devnet-elections.json'), `${JSON.stringify(elections, null, 2)}\n`);
         this.schedule();
     }
 
@@ -184,8 +196,22 @@ export class DevnetProducer {
         });
     }
 
+    /** No more blocks until resume(); resolves once the step in progress (if any) is committed. */
+    async pause(): Promise<void> {
+        this.paused = true;
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        await this.producing;
+    }
+
+    resume(): void {
+        if (!this.paused) return;
+        this.paused = false;
+        if (!this.producing) this.schedule();
+    }
+
     private schedule(): void {
-        if (this.stopped) return;
+        if (this.stopped || this.paused) return;
         this.timer = setTimeout(() => {
             this.producing = this.produceBlock()
                 .catch(error => {
@@ -200,15 +226,25 @@ export class DevnetProducer {
 
     private async createGenesis(): Promise<void> {
         const utime = Math.floor(Date.now() / 1000);
-        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl);
+        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl, this.options.roundSeconds);
         this.wallets = genesisWallets(this.genesis);
         this.producerKey = blockProducerKey(this.genesis);
+        this.staking = devnetStaking(walletsByName(this.wallets));
         this.chain.now = utime;
         const accounts: PersistedAccount[] = [];
         for (const w of this.wallets) {
             const contract = await this.chain.getContract(w.wallet.address);
             contract.account = uninitializedAccount(w.wallet, w.balance, utime, w.extra);
             accounts.push(await this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
+        }
+        if (this.staking && this.genesis.elections) {
+            // The config the chain starts with is the config contract's: both hold the same cell.
+            const config = electionsGenesisConfig(this.chain.config, this.staking, utime, this.genesis.elections);
+            this.chain.setConfig(config);
+            for (const { address, account } of electionsGenesisAccounts(config, this.staking)) {
+                await this.chain.setShardAccount(address, account);
+                accounts.push(await this.chain.persistedAccount(formatRawAddress(address)));
+            }
         }
         // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
         // a key state with the config, and of the basechain, which the first blocks name as parents.
@@ -224,6 +260,7 @@ export class DevnetProducer {
         this.genesis = genesis;
         this.wallets = genesisWallets(genesis);
         this.producerKey = blockProducerKey(genesis);
+        this.staking = genesis.elections ? devnetStaking(walletsByName(this.wallets)) : null;
         const accounts = this.log.accounts();
         for (const account of accounts) await this.chain.restoreAccount(account);
         await this.refreshLibraries(accounts.map(account => account.address));
@@ -231,6 +268,8 @@ export class DevnetProducer {
         this.chain.setLogicalTime(BigInt(this.heads.lt));
         this.chain.now = this.heads.utime;
         const config = Cell.fromBase64(this.log.meta<string>(MASTERCHAIN_CONFIG_KEY)!);
+        // The TVM runs on the config in force (the config contract's, on a chain with one).
+        if (!config.hash().equals(this.config.hash())) this.chain.setConfig(config);
         const changes = await Promise.all(accounts.map(a => this.accountChange(a)));
         this.collator.restore(changes, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
     }
@@ -275,13 +314,30 @@ export class DevnetProducer {
         const randSeed = randomBytes(32);
         this.chain.random = randSeed;
 
+        // As TON's collator: the special accounts' tick transactions first, then the special message
+        // carrying the recovered fees, then the block's messages, and the tock transactions last.
+        let recoverCreateMsg: { hash: string; value: bigint } | undefined;
+        if (this.staking) {
+            await this.tickTock('tick');
+            recoverCreateMsg = await this.recoverFees(utime, startLt);
+        }
+
         const jobs = this.jobs.splice(0);
         const seedStep = this.heads.seedStep;
+        if (this.staking) {
+            for (const { wallet, messages } of await validatorActions(this.chain, this.staking, utime).catch(() => [])) {
+                jobs.unshift({ build: async u => wallet.transfer(await walletSeqno(this.chain, wallet), u + 60, messages), done: () => undefined });
+            }
+        }
         if (seedStep < SEED_STEPS.length) {
             jobs.unshift({ build: u => SEED_STEPS[seedStep].message(walletsByName(this.wallets), this.chain, u, this.genesis.metadataBaseUrl), done: () => undefined });
         }
         const outcomes: Array<{ job: Job; result: { messageHash: string; traceId: string } | Error }> = [];
         for (const job of jobs) outcomes.push({ job, result: await this.execute(job, utime) });
+        if (this.staking) {
+            await this.tickTock('tock');
+            await this.followConfigContract();
+        }
 
         const executed = this.chain.drainTransactions();
         const endLt = this.chain.lt + LT_PER_BLOCK;
@@ -297,6 +353,7 @@ export class DevnetProducer {
             accounts: await Promise.all(accounts.map(a => this.accountChange(a))),
             config: this.config,
             libraries: this.libraryMap(),
+            recoverCreateMsg,
         });
         const built = performance.now();
         const heads: ChainHeads = {
@@ -319,6 +376,52 @@ export class DevnetProducer {
         const cursor = String(seqs[seqs.length - 1]);
         if (seedStep < SEED_STEPS.length) this.events.emit('seeded', { step: seedStep + 1, total: SEED_STEPS.length, label: SEED_STEPS[seedStep].label, cursor } satisfies SeedProgress);
         for (const { job, result } of outcomes) job.done(result instanceof Error ? result : { ...result, cursor });
+    }
+
+    /** The tick (or tock) transactions of the special accounts, in address order (elector, then config contract). */
+    private async tickTock(which: TickOrTock): Promise<void> {
+        for (const address of TICK_TOCK_ACCOUNTS) {
+            try {
+                await this.chain.runTickTock(address, which);
+            } catch (error) {
+                this.events.emit('warning', `the ${which} transaction of ${formatRawAddress(address)} failed: ${(error as Error).message}`);
+            }
+        }
+    }
+
+    /**
+     * The collator's special message: what the block recovers (the validators' fees and the block's
+     * creation fee) goes from -1:000…000 to the fee collector (p3, else the elector of p1), which
+     * credits it to the active round's bonuses.
+     */
+    private async recoverFees(utime: number, startLt: bigint): Promise<{ hash: string; value: bigint } | undefined> {
+        const value = this.collator.recoverable();
+        const params = configParamsDict(this.config);
+        const collector = params.get(3) ?? params.get(1);
+        if (value < 1_000_000_000n || !collector) return undefined;
+        const dest = new Address(-1, collector.beginParse().loadBuffer(32));
+        const message = beginCell().store(storeMessage({
+            info: {
+                type: 'internal', ihrDisabled: true, bounce: true, bounced: false, src: FEE_COLLECTOR_SOURCE, dest,
+                value: { coins: value }, ihrFee: 0n, forwardFee: 0n, createdLt: startLt, createdAt: utime,
+            },
+            body: beginCell().endCell(),
+        })).endCell();
+        try {
+            await this.chain.sendMessage(message);
+        } catch (error) {
+            this.events.emit('warning', `the fee collector did not take the recovered fees: ${(error as Error).message}`);
+            return undefined;
+        }
+        return { hash: message.hash().toString('hex'), value };
+    }
+
+    /** The TVM's config follows the config contract's cfg_dict (as TON's collator copies it into the state); a change makes the block a key block. */
+    private async followConfigContract(): Promise<void> {
+        const account = (await this.chain.getContract(CONFIG_ADDRESS)).accountState;
+        if (account?.type !== 'active' || !account.state.data) return;
+        const configDict = parseConfigData(account.state.data).configDict;
+        if (!configDict.hash().equals(this.config.hash())) this.chain.setConfig(configDict);
     }
 
     /** Takes the public libraries of the given masterchain accounts' current states into the chain's. */

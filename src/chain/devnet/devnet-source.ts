@@ -38,7 +38,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     private isSeeded = false;
     private stopped = false;
     private nextId = 1;
-    private readonly pending = new Map<number, { resolve: (value: SubmittedMessage | FaucetResult) => void; reject: (error: Error) => void }>();
+    private readonly pending = new Map<number, { resolve: (value: SubmittedMessage | FaucetResult | undefined) => void; reject: (error: Error) => void }>();
 
     constructor(private readonly options: DevnetOptions) {
         this.faucetCap = options.faucetCap;
@@ -160,6 +160,18 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         return this.request(id => ({ type: 'faucet', id, to: formatRawAddress(to), amount })) as Promise<FaucetResult>;
     }
 
+    /**
+     * Stops block production (messages sent meanwhile wait for resume()); resolves once the last step is
+     * committed, so the chain's head stays where it is (tests compare indexes at a fixed head).
+     */
+    async pause(): Promise<void> {
+        await this.request(id => ({ type: 'pause', id }));
+    }
+
+    resume(): void {
+        this.post({ type: 'resume' });
+    }
+
     /** Something the chain did differently from a real one (it keeps going). */
     onWarning(listener: (message: string) => void): void {
         this.events.on('warning', listener);
@@ -207,7 +219,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
                 if (!waiting) return;
                 this.pending.delete(event.id);
                 if (event.error) waiting.reject(restoreError(event.error));
-                else waiting.resolve(event.sent!);
+                else waiting.resolve(event.sent);
                 return;
             }
             default:
@@ -215,7 +227,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         }
     }
 
-    private request(command: (id: number) => ProducerCommand): Promise<SubmittedMessage | FaucetResult> {
+    private request(command: (id: number) => ProducerCommand): Promise<SubmittedMessage | FaucetResult | undefined> {
         if (this.stopped || !this.worker) return Promise.reject(new Error('the devnet is shutting down'));
         const id = this.nextId++;
         return new Promise((resolve, reject) => {

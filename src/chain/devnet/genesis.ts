@@ -3,6 +3,7 @@ import { extraCurrencyDict } from '../../ton/extra-currencies.ts';
 import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
 import { keyPairFromSeed, newKeyPair, type KeyPair } from './keys.ts';
 import { DevnetWallet, type DevnetWalletKind } from './wallets.ts';
+import { DEFAULT_ROUND_SECONDS, STAKING_WALLETS, type ElectionsSpec } from './elections.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -14,7 +15,9 @@ export interface GenesisSpec {
      * `extra`: extra currencies held at genesis, amount by currency id (decimal strings). Chains
      * created before the devnet minted one have none.
      */
-    wallets: Array<{ name: string; kind: DevnetWalletKind; seed: string; balance: string; extra?: Record<string, string> }>;
+    wallets: Array<{ name: string; kind: DevnetWalletKind; seed: string; balance: string; extra?: Record<string, string>; workchain?: number }>;
+    /** The validator economy (elector, config contract, validators staking through pools); absent on chains created before it. */
+    elections?: ElectionsSpec;
     /** Base URL of the devnet's own metadata documents, as reachable when the chain was created. */
     metadataBaseUrl?: string;
 }
@@ -33,7 +36,7 @@ export interface GenesisWallet {
  * holds more than 2^53 nanograms so exact integers are exercised from the first request. alice-v3r2
  * also holds a million of the devnet's extra currency (DGEM, 6 decimals).
  */
-export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: string): GenesisSpec {
+export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: string, roundSeconds = DEFAULT_ROUND_SECONDS): GenesisSpec {
     const seedOf = (keys: KeyPair) => keys.secretKey.subarray(0, 32).toString('hex');
     const faucetKeys = newKeyPair();
     const aliceKeys = newKeyPair();
@@ -50,14 +53,17 @@ export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: st
             },
             { name: 'bob-v4r2', kind: 'wallet_v4r2', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
             { name: 'bob-v5r1', kind: 'wallet_v5r1', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
+            // The validator economy's wallets: validators (masterchain), nominators and a pool owner.
+            ...STAKING_WALLETS.map(w => ({ name: w.name, kind: w.kind, seed: seedOf(newKeyPair()), balance: w.balance.toString(), workchain: w.workchain })),
         ],
+        elections: { roundSeconds },
     };
 }
 
 export function genesisWallets(spec: GenesisSpec): GenesisWallet[] {
     return spec.wallets.map(w => ({
         name: w.name,
-        wallet: new DevnetWallet(w.kind, keyPairFromSeed(Buffer.from(w.seed, 'hex'))),
+        wallet: new DevnetWallet(w.kind, keyPairFromSeed(Buffer.from(w.seed, 'hex')), w.workchain ?? 0),
         balance: BigInt(w.balance),
         extra: new Map(Object.entries(w.extra ?? {}).map(([id, amount]) => [Number(id), BigInt(amount)])),
     }));

@@ -7,6 +7,9 @@ import type { GenesisSpec, GenesisWallet } from './genesis.ts';
 import { devnetExtraCurrencies } from './extra-currency.ts';
 import { devnetDns } from './dns-seed.ts';
 import { devnetMultisigOrders, devnetMultisigsV2 } from './multisig-v2-seed.ts';
+import { devnetStaking } from './elections.ts';
+import { ELECTOR_ADDRESS } from './contracts/elector.ts';
+import { CONFIG_ADDRESS } from './contracts/config.ts';
 
 export interface DevnetManifest {
     network: 'devnet';
@@ -27,10 +30,21 @@ export interface DevnetManifest {
     }>;
     /** The extra currencies minted at genesis, as the devnet's extra currency table describes them (absent on chains that have none). */
     extra_currencies?: Array<{ id: number; symbol: string; name: string; decimals: number; image: string; holders: string[] }>;
+    /** The validator economy (absent on chains created without one): round length, validators with their keys, pools and nominators. */
+    elections?: {
+        round_seconds: number;
+        elector: string;
+        config: string;
+        /** The config contract's master key (signs its external actions). */
+        config_public_key: string;
+        config_secret_key: string;
+        validators: Array<{ name: string; route: string; public_key: string; secret_key: string; adnl_address: string; wallet: string; stake_from: string }>;
+        pools: Array<{ name: string; kind: 'nominator_pool' | 'single_nominator_pool'; address: string; validator: string; nominators?: string[]; owner?: string; validator_reward_share?: number }>;
+    };
 }
 
 /** Every seeded account, with the keys of the wallets so users and tests can sign messages, and the extra currencies of genesis. */
-export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): DevnetManifest {
+export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[], options: { elections?: boolean } = {}): DevnetManifest {
     const byName = new Map(wallets.map(w => [w.name, w.wallet]));
     const tokens = devnetTokens(byName, genesis.metadataBaseUrl);
     const library = devnetLibraryJetton(byName);
@@ -67,6 +81,33 @@ export function buildManifest(genesis: GenesisSpec, wallets: GenesisWallet[]): D
             ...devnetMultisigOrders(multisigs).map(order => contract(order.name, 'multisig_order_v2', order.address)),
         ]),
     };
+    const staking = genesis.elections ? devnetStaking(byName) : null;
+    if (staking && genesis.elections) {
+        manifest.accounts.push(
+            contract('elector', 'elector', ELECTOR_ADDRESS),
+            contract('config', 'config', CONFIG_ADDRESS),
+            contract(staking.nominatorPool.name, 'nominator_pool', staking.nominatorPool.address),
+            contract(staking.singleNominator.name, 'single_nominator_pool', staking.singleNominator.address),
+        );
+        if (options.elections) manifest.elections = {
+            round_seconds: genesis.elections.roundSeconds,
+            elector: formatRawAddress(ELECTOR_ADDRESS),
+            config: formatRawAddress(CONFIG_ADDRESS),
+            config_public_key: staking.configKeys.publicKey.toString('hex'),
+            config_secret_key: staking.configKeys.secretKey.toString('hex'),
+            validators: staking.validators.map(v => ({
+                name: v.name, route: v.route, public_key: v.keys.publicKey.toString('hex'), secret_key: v.keys.secretKey.toString('hex'),
+                adnl_address: v.adnl.toString(16).padStart(64, '0'), wallet: formatRawAddress(v.wallet.address), stake_from: formatRawAddress(v.stakeFrom),
+            })),
+            pools: [
+                {
+                    name: staking.nominatorPool.name, kind: 'nominator_pool', address: formatRawAddress(staking.nominatorPool.address), validator: 'validator-pool',
+                    nominators: staking.nominatorPool.nominators, validator_reward_share: staking.nominatorPool.config.validatorRewardShare,
+                },
+                { name: staking.singleNominator.name, kind: 'single_nominator_pool', address: formatRawAddress(staking.singleNominator.address), validator: 'validator-single', owner: staking.singleNominator.owner },
+            ],
+        };
+    }
     const minted = [...new Set(wallets.flatMap(w => [...w.extra.keys()]))].sort((a, b) => a - b);
     if (minted.length > 0) {
         const table = devnetExtraCurrencies();

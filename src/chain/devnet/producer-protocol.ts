@@ -6,6 +6,9 @@ import type { SeedProgress, StepStats, SubmittedMessage } from './devnet-produce
 export type ProducerCommand =
     | { type: 'send'; id: number; boc: Uint8Array }
     | { type: 'faucet'; id: number; to: string; amount: bigint }
+    /** Stop producing blocks (messages sent meanwhile wait); answered by a result once the step in progress is committed. */
+    | { type: 'pause'; id: number }
+    | { type: 'resume' }
     | { type: 'stop' };
 
 /** An error of a request, by what the API makes of it. */

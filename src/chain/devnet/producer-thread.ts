@@ -40,6 +40,12 @@ port.on('message', (command: ProducerCommand) => {
                 error => post({ type: 'result', id: command.id, error: serialize(error) }),
             );
             return;
+        case 'pause':
+            producer.pause().then(() => post({ type: 'result', id: command.id }), error => post({ type: 'result', id: command.id, error: serialize(error) }));
+            return;
+        case 'resume':
+            producer.resume();
+            return;
         case 'stop':
             producer.stop().then(() => post({ type: 'stopped' }), error => post({ type: 'fatal', message: (error as Error).message }));
             return;

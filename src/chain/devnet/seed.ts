@@ -9,6 +9,7 @@ import { LIBRARY_STEPS, devnetLibraryJetton } from './library-seed.ts';
 import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
 import { DNS_STEPS, devnetDns } from './dns-seed.ts';
 import { MULTISIG_V2_STEPS, devnetMultisigsV2 } from './multisig-v2-seed.ts';
+import { STAKING_STEPS, stakingMessages } from './staking-seed.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -132,4 +133,16 @@ SEED_STEPS.push(...DNS_STEPS.map((step): SeedStep => ({
 SEED_STEPS.push(...MULTISIG_V2_STEPS.map((step): SeedStep => ({
     label: step.label,
     message: async (w, chain, utime) => from(w.get(step.from)!, chain, utime, step.messages(w, devnetMultisigsV2(w), utime)),
+})));
+
+/**
+ * Then the validator economy's pools and nominators (appended last, like the steps before): on a
+ * chain created without validators (before the devnet had an elector) they send nothing.
+ */
+SEED_STEPS.push(...STAKING_STEPS.map((step): SeedStep => ({
+    label: step.label,
+    message: async (w, chain, utime) => {
+        const found = stakingMessages(step, w);
+        return found ? from(found.wallet, chain, utime, found.messages) : null;
+    },
 })));

@@ -18,9 +18,9 @@ export class DevnetWallet {
     }
 
     /** The wallet of a manifest entry, with the keys published there. */
-    static fromManifest(account: { kind: string; secret_key?: string }): DevnetWallet {
+    static fromManifest(account: { kind: string; secret_key?: string; workchain_id?: number }): DevnetWallet {
         if (!account.secret_key) throw new Error('this manifest account has no keys: it is not a seeded wallet');
-        return new DevnetWallet(account.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(account.secret_key.slice(0, 64), 'hex')));
+        return new DevnetWallet(account.kind as DevnetWalletKind, keyPairFromSeed(Buffer.from(account.secret_key.slice(0, 64), 'hex')), account.workchain_id ?? 0);
     }
 
     /** Seqno as stored in the wallet's data: v3/v4 start with it; v5r1 has is_signature_allowed first. */

@@ -170,11 +170,15 @@ export interface ConfigParamsFields {
  *      mint_msg:(Maybe ^InMsg) ] config:key_block?ConfigParams = McBlockExtra;
  * Nothing recovered or minted: both messages absent, as the collator leaves them for zero amounts.
  */
-export function mcBlockExtraCell(shards: ReadonlyMap<number, ShardDescrFields>, storeShardFees: (builder: Builder) => void, config?: ConfigParamsFields): Cell {
+export function mcBlockExtraCell(
+    shards: ReadonlyMap<number, ShardDescrFields>, storeShardFees: (builder: Builder) => void, config?: ConfigParamsFields,
+    special: { recoverCreateMsg?: Cell; mintMsg?: Cell } = {},
+): Cell {
     const builder = beginCell().storeUint(0xcca5, 16).storeBit(config !== undefined);
     storeShardHashes(shards, builder);
     storeShardFees(builder);
-    builder.storeRef(beginCell().storeBit(false).storeBit(false).storeBit(false).endCell());
+    // ^[ prev_blk_signatures:(HashmapE 16 CryptoSignaturePair) recover_create_msg:(Maybe ^InMsg) mint_msg:(Maybe ^InMsg) ]
+    builder.storeRef(beginCell().storeBit(false).storeMaybeRef(special.recoverCreateMsg ?? null).storeMaybeRef(special.mintMsg ?? null).endCell());
     if (config) builder.storeBuffer(config.configAddress, 32).storeRef(config.config);
     return builder.endCell();
 }

@@ -1,6 +1,6 @@
 /**
  * Benchmarks of docs/BENCHMARKS.md. `npm run bench` runs all; `npm run bench -- ingest|devnet|api`
- * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
+ * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups, `lite` for a liteserver follower's catch-up from the devnet, `rewards` for round rewards). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
  */
 import { ingestBench } from './ingest.ts';
 import { devnetAndApiBench } from './devnet-api.ts';
@@ -8,6 +8,8 @@ import { jettonsBench } from './jettons.ts';
 import { emulationBench } from './emulation.ts';
 import { startupBench } from './startup.ts';
 import { multisigBench } from './multisig.ts';
+import { liteBench } from './lite.ts';
+import { rewardsBench } from './rewards.ts';
 
 const sections = process.argv.slice(2);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
@@ -19,4 +21,6 @@ if (wants('jettons')) await jettonsBench();
 if (wants('emulation')) await emulationBench();
 if (wants('startup')) await startupBench();
 if (wants('multisig')) await multisigBench();
+if (wants('lite')) await liteBench();
+if (wants('rewards')) await rewardsBench();
 process.exit(0);

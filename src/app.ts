@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Cell } from '@ton/core';
 import { buildServer } from './api/server.ts';
 import type { ApiServices, DevnetControl } from './api/services.ts';
+import type { RoundRewardsProvider } from './rewards/service.ts';
 import type { ChainSource } from './chain/chain-source.ts';
 import type { DevnetSource } from './chain/devnet/devnet-source.ts';
 import type { ChainWriter, DevnetLiteserver } from './chain-writer.ts';
@@ -76,6 +77,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
             emulation: new EmulationService(store.db, { maxTransactions: config.emulationMaxTransactions, timeBudgetMs: config.emulationTimeoutMs }),
             rates: loadRatesSource(config.rates || (config.source === 'devnet' ? DEVNET_RATES_FILE : undefined), { onStaleRefresh: error => log(`rates: refresh failed, serving the previous table: ${error.message}`) }),
             extraCurrencies,
+            rewards: writes ? waitingRewards(started) : undefined,
         };
         server = await buildServer(services, { logger: config.logRequests });
         const url = await server.listen({ host: config.host, port: config.port });
@@ -119,6 +121,11 @@ function waitingDevnetControl(started: () => Promise<ChainWriter>, faucetCap: bi
         sendExternalMessage: async message => (await control()).sendExternalMessage(message),
         faucet: async (to, amount) => (await control()).faucet(to, amount),
     };
+}
+
+/** Round rewards once the chain writer has started (its chain reader is what they read). */
+function waitingRewards(started: () => Promise<ChainWriter>): RoundRewardsProvider {
+    return { roundRewards: async (selector, options) => (await started()).rewards.roundRewards(selector, options) };
 }
 
 /** The configured extra currency table, else the devnet's on a devnet; read once, before anything starts (a bad table stops the start). */

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Address, Cell } from '@ton/core';
 import type { DevnetControl, MessageSink } from './api/services.ts';
+import type { LiteMethodTable } from './liteserver/lite-functions.ts';
+import type { RoundRewardsProvider } from './rewards/service.ts';
 import type { ChainSource } from './chain/chain-source.ts';
 import { ChainLog } from './chain/devnet/chain-log.ts';
 import { DevnetSource } from './chain/devnet/devnet-source.ts';
@@ -38,6 +40,8 @@ export interface ChainWriter {
     chainFallback?: ChainStateFallback;
     /** Resolves once the devnet's seed activity is indexed (at once for a chain seeded before). */
     ready: Promise<void>;
+    /** Round rewards, read through the lite API (the follower's liteservers, the devnet's own method table). */
+    rewards: RoundRewardsProvider;
     stop(): Promise<void>;
 }
 
@@ -98,9 +102,16 @@ async function startLiteWriter(config: ServiceConfig, store: Store, events: Writ
     const progress = setInterval(() => events.log(liteProgressLine(rate, source)), 10_000);
     progress.unref();
     const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));
+    const { RoundChainReader, litePoolTransport } = await import('./rewards/chain-reader.ts');
+    const { RoundRewardsService } = await import('./rewards/service.ts');
+    const rewards = new RoundRewardsService(new RoundChainReader(litePoolTransport(pool)), {
+        sourceName: 'the configured liteservers',
+        historyHint: 'rounds older than a liteserver keeps states for need an archive liteserver in --liteservers',
+    });
     return {
         source,
         devnet: null,
+        rewards,
         indexer,
         rate,
         messages: source,
@@ -140,8 +151,9 @@ function liteProgressLine(rate: IngestRate, source: LiteSource): string {
 }
 
 async function startDevnetWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
-    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config) });
+    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds });
     const indexer = new Indexer(store, devnet, { inspector: await AccountInspector.create() });
+    devnetLiteModule = await import('./liteserver/devnet/devnet-lite-methods.ts');
     await devnet.start();
     // Registered before the first block can be produced (the devnet's timer fires a block interval after start).
     const ready = seedIndexed(devnet, indexer, events.progress);
@@ -159,11 +171,23 @@ async function startDevnetWriter(config: ServiceConfig, store: Store, events: Wr
         await devnet.stop();
         throw error;
     }
+    // Rewards read the devnet through its lite method table: the liteserver's, or (--liteserver-port off)
+    // one made on the first rewards request.
+    let ownMethods: { methods: LiteMethodTable; close(): void } | null = null;
+    const methods = (): LiteMethodTable => {
+        if (lite) return lite.methods;
+        if (!ownMethods) ownMethods = createDevnetMethods(config, devnet);
+        return ownMethods.methods;
+    };
+    const { RoundChainReader, methodTableTransport } = await import('./rewards/chain-reader.ts');
+    const { RoundRewardsService } = await import('./rewards/service.ts');
+    const rewards = new RoundRewardsService(new RoundChainReader(methodTableTransport(methods)), { sourceName: 'the devnet' });
     return {
         source: devnet,
         devnet,
         indexer,
         rate,
+        rewards,
         liteserver: lite?.info ?? null,
         messages: sink,
         devnetControl: {
@@ -179,6 +203,7 @@ async function startDevnetWriter(config: ServiceConfig, store: Store, events: Wr
         ready,
         async stop() {
             await lite?.close();
+            ownMethods?.close();
             await indexer.stop();
             await indexing;
             await devnet.stop();
@@ -219,6 +244,7 @@ async function startDevnetLiteserver(config: ServiceConfig, devnet: DevnetSource
         events.log(`liteserver: no global config written: ${(error as Error).message}`);
     }
     return {
+        methods: lite.methods,
         info: { host: server.host, port: server.port, publicKey: server.publicKey, globalConfig },
         async close() {
             await server.close();
@@ -226,6 +252,14 @@ async function startDevnetLiteserver(config: ServiceConfig, devnet: DevnetSource
         },
     };
 }
+
+/** The devnet's lite method table without a liteserver (for round rewards when --liteserver-port is off). */
+function createDevnetMethods(config: ServiceConfig, devnet: DevnetSource): { methods: LiteMethodTable; close(): void } {
+    // loaded with the writer already (startDevnetLiteserver imports it too); a static import would load it for the lite writer as well
+    return devnetLiteModule!.createDevnetLiteMethods({ dataDir: config.dataDir, sink: devnet });
+}
+
+let devnetLiteModule: typeof import('./liteserver/devnet/devnet-lite-methods.ts') | null = null;
 
 /**
  * The devnet's metadata documents are served by this API; a chain created while listening on a

@@ -20,7 +20,7 @@ import { serviceRoutes } from './routes/service.ts';
 import { devnetRoutes } from './routes/devnet.ts';
 import { jettonRoutes } from './routes/jettons.ts';
 import { walletRoutes } from './routes/wallets.ts';
-import { notYetImplementedRoutes } from './routes/not-yet-implemented.ts';
+import { rewardsRoutes } from './routes/rewards.ts';
 import { multisigRoutes } from './routes/multisig.ts';
 
 export interface ServerOptions {
@@ -78,7 +78,7 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(walletRoutes(services));
     await app.register(emulationRoutes(services));
     await app.register(multisigRoutes(services));
-    await app.register(notYetImplementedRoutes());
+    await app.register(rewardsRoutes(services));
     return app;
 }
 

@@ -2,6 +2,7 @@ import type { Address } from '@ton/core';
 import type { MessageSink } from '../chain/message-sink.ts';
 import type { DevnetManifest } from '../chain/devnet/manifest.ts';
 import type { EmulationService } from '../emulation/emulation-service.ts';
+import type { RoundRewardsProvider } from '../rewards/service.ts';
 import type { RatesSource } from '../risk/rates.ts';
 import type { Store } from '../store/store.ts';
 import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
@@ -37,4 +38,6 @@ export interface ApiServices {
     rates?: RatesSource;
     /** Symbols and decimals of extra currencies (the previews of messages and actions that carry them); without it every currency shows by id only. */
     extraCurrencies?: ExtraCurrencyCatalog;
+    /** Round rewards read from the chain (the devnet's state or a follower's liteservers); without it the endpoint answers 503. */
+    rewards?: RoundRewardsProvider;
 }

@@ -1,11 +1,8 @@
 import autocannon from 'autocannon';
-import { Address, internal } from '@ton/core';
-import { randomBytes } from 'node:crypto';
 import { openStore } from '../src/store/store.ts';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
-import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
-import { seqnoOf, sleep, startApiProcess } from './support.ts';
+import { countIndexed, sleep, startApiProcess, transferLoad, transferWallets } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
@@ -25,57 +22,24 @@ export async function devnetAndApiBench(options: { api: boolean }): Promise<void
     const dir = tempDir('bench-devnet-');
     const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: BLOCK_INTERVAL_MS });
     const devnet = service.devnet!;
-    const indexer = service.indexer!;
-    let indexedTx = 0;
-    let indexedMasterBlocks = 0;
-    indexer.on('block', (item, transactions) => {
-        indexedTx += transactions;
-        if (item.block.id.workchain === -1) indexedMasterBlocks++;
-    });
+    const counts = countIndexed(service);
     try {
-        while (indexedMasterBlocks < SEED_STEPS.length + 2) await sleep(20);
+        while (counts.masterBlocks < SEED_STEPS.length + 2) await sleep(20);
 
         // Empty chain: how fast blocks are produced and indexed with nothing to execute.
         const idleStart = performance.now();
-        const idleBlocks = indexedMasterBlocks;
+        const idleBlocks = counts.masterBlocks;
         await sleep(5000);
-        const idleRate = (indexedMasterBlocks - idleBlocks) / ((performance.now() - idleStart) / 1000);
+        const idleRate = (counts.masterBlocks - idleBlocks) / ((performance.now() - idleStart) / 1000);
 
-        const manifest = devnet.manifest();
-        const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
-        const bulk = walletOf('bob-v5r1');
-        const small = walletOf('faucet');
-        const seqnos = { bulk: await seqnoOf(service.store, bulk), small: await seqnoOf(service.store, small) };
+        const wallets = await transferWallets(service);
         const steps: StepStats[] = [];
         devnet.onStep(stats => steps.push({ ...stats, at: performance.now() } as StepStats & { at: number }));
 
-        /**
-         * Transfer rounds (a v5r1 transfer of `bulkSize` messages and a v4r2 one of 4) until `target`
-         * transactions are indexed. Rounds are signed ahead (the next seqnos are known), so the
-         * producer always has the next one waiting while the index catches up.
-         */
         const load = async (bulkSize: number, target: number) => {
-            const perRound = bulkSize + 6;
-            const firstSeqno = seqnos.bulk;
-            const start = performance.now();
-            const txStart = indexedTx;
-            const blocksStart = indexedMasterBlocks;
             const stepsStart = steps.length;
-            const inFlight: Array<Promise<unknown>> = [];
-            while (indexedTx - txStart < target) {
-                const bulkMessages = Array.from({ length: bulkSize }, () => internal({ to: new Address(0, randomBytes(32)), value: 10_000_000n, bounce: false }));
-                const smallMessages = Array.from({ length: 4 }, () => internal({ to: new Address(0, randomBytes(32)), value: 20_000_000n, bounce: false }));
-                const validUntil = Math.floor(Date.now() / 1000) + 60;
-                inFlight.push(Promise.all([
-                    devnet.sendExternalMessage(await bulk.transfer(seqnos.bulk++, validUntil, bulkMessages)),
-                    devnet.sendExternalMessage(await small.transfer(seqnos.small++, validUntil, smallMessages)),
-                ]));
-                if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
-                while (indexedTx - txStart < target && (seqnos.bulk - firstSeqno) * perRound - (indexedTx - txStart) > IN_FLIGHT * perRound * 2) await sleep(5);
-            }
-            await Promise.all(inFlight);
-            const seconds = (performance.now() - start) / 1000;
-            return { tx: indexedTx - txStart, seconds, masterBlocks: indexedMasterBlocks - blocksStart, steps: steps.slice(stepsStart) as Array<StepStats & { at: number }> };
+            const run = await transferLoad(service, wallets, counts, bulkSize, target, IN_FLIGHT);
+            return { ...run, steps: steps.slice(stepsStart) as Array<StepStats & { at: number }> };
         };
 
         const large = await load(255, TARGET_TRANSACTIONS);

@@ -3,17 +3,14 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { Address, internal } from '@ton/core';
-import { randomBytes } from 'node:crypto';
 import { startService, type RunningService } from '../src/app.ts';
 import { openStore } from '../src/store/store.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
-import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
 import { DEVNET_EXTRA_CURRENCIES_FILE } from '../src/chain/devnet/extra-currency.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
-import { seqnoOf, sleep } from './support.ts';
+import { countIndexed, sleep, transferLoad, transferWallets } from './support.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 /** BENCH_PROFILE=1: CPU profiles of both sides during the catch-up, summarized by self time. */
@@ -61,41 +58,14 @@ interface BuiltDevnet {
 
 async function buildDevnet(dataDir: string): Promise<BuiltDevnet> {
     const service = await startService({ ...DEFAULT_CONFIG, dataDir, port: 0, liteserverPort: 0, blockIntervalMs: LOAD_INTERVAL_MS });
-    const devnet = service.devnet!;
-    const indexer = service.indexer!;
-    let indexedTx = 0;
-    let indexedMasterBlocks = 0;
-    indexer.on('block', (item, transactions) => {
-        indexedTx += transactions;
-        if (item.block.id.workchain === -1) indexedMasterBlocks++;
-    });
+    const counts = countIndexed(service);
     try {
-        while (indexedMasterBlocks < SEED_STEPS.length + 2) await sleep(20);
-        const manifest = devnet.manifest();
-        const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
-        const bulk = walletOf('bob-v5r1');
-        const small = walletOf('faucet');
-        const seqnos = { bulk: await seqnoOf(service.store, bulk), small: await seqnoOf(service.store, small) };
-        const perRound = 255 + 6;
-        const firstSeqno = seqnos.bulk;
+        while (counts.masterBlocks < SEED_STEPS.length + 2) await sleep(20);
         const start = performance.now();
-        const inFlight: Array<Promise<unknown>> = [];
-        // Rounds are signed ahead (the next seqnos are known), so the producer always has the next one waiting.
-        while (indexedTx < TARGET_TRANSACTIONS) {
-            const bulkMessages = Array.from({ length: 255 }, () => internal({ to: new Address(0, randomBytes(32)), value: 10_000_000n, bounce: false }));
-            const smallMessages = Array.from({ length: 4 }, () => internal({ to: new Address(0, randomBytes(32)), value: 20_000_000n, bounce: false }));
-            const validUntil = Math.floor(Date.now() / 1000) + 60;
-            inFlight.push(Promise.all([
-                devnet.sendExternalMessage(await bulk.transfer(seqnos.bulk++, validUntil, bulkMessages)),
-                devnet.sendExternalMessage(await small.transfer(seqnos.small++, validUntil, smallMessages)),
-            ]));
-            if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
-            while (indexedTx < TARGET_TRANSACTIONS && (seqnos.bulk - firstSeqno) * perRound - indexedTx > IN_FLIGHT * perRound * 2) await sleep(5);
-        }
-        await Promise.all(inFlight);
-        // every round sent is in a block and indexed
+        const run = await transferLoad(service, await transferWallets(service), counts, 255, TARGET_TRANSACTIONS, IN_FLIGHT);
+        // every round sent is in a block; wait until it is indexed too
         const deadline = Date.now() + 60_000;
-        while ((seqnos.bulk - firstSeqno) * perRound > indexedTx && Date.now() < deadline) await sleep(20);
+        while (run.rounds * (255 + 6) > counts.tx && Date.now() < deadline) await sleep(20);
         const seconds = (performance.now() - start) / 1000;
         const total = await service.store.db.selectFrom('transactions').select(eb => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
         return { transactions: toNumber(total.n as bigint), masterBlocks: await masterHead(service), seconds };

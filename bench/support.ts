@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Cell } from '@ton/core';
+import { randomBytes } from 'node:crypto';
+import { Address, Cell, internal } from '@ton/core';
+import type { RunningService } from '../src/app.ts';
 import type { Store } from '../src/store/store.ts';
 import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
 
@@ -26,4 +28,65 @@ export async function startApiProcess(dataDir: string): Promise<{ base: string; 
 
 export function sleep(ms: number): Promise<void> {
     return new Promise(resolve => setTimeout(resolve, ms));
+}
+
+/** Transactions and masterchain blocks a service's indexer has indexed since `countIndexed`. */
+export interface IndexedCounts {
+    tx: number;
+    masterBlocks: number;
+}
+
+export function countIndexed(service: RunningService): IndexedCounts {
+    const counts = { tx: 0, masterBlocks: 0 };
+    service.indexer!.on('block', (item, transactions) => {
+        counts.tx += transactions;
+        if (item.block.id.workchain === -1) counts.masterBlocks++;
+    });
+    return counts;
+}
+
+/** The seeded wallets the transfer load signs with, and their next seqnos. */
+export interface TransferWallets {
+    bulk: DevnetWallet;
+    small: DevnetWallet;
+    seqnos: { bulk: number; small: number };
+}
+
+export async function transferWallets(service: RunningService): Promise<TransferWallets> {
+    const manifest = service.devnet!.manifest();
+    const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
+    const bulk = walletOf('bob-v5r1');
+    const small = walletOf('faucet');
+    return { bulk, small, seqnos: { bulk: await seqnoOf(service.store, bulk), small: await seqnoOf(service.store, small) } };
+}
+
+/**
+ * The devnet's transfer load: rounds of a v5r1 transfer of `bulkSize` messages and a v4r2 transfer
+ * of 4, until `target` more transactions are indexed. Rounds are signed ahead (the next seqnos are
+ * known), `inFlight` rounds submitted and not yet in a block, so the producer always has work while
+ * the index catches up. Resolves once every round sent is in a block.
+ */
+export async function transferLoad(service: RunningService, wallets: TransferWallets, counts: IndexedCounts, bulkSize: number, target: number, inFlight: number): Promise<{ tx: number; seconds: number; masterBlocks: number; rounds: number }> {
+    const devnet = service.devnet!;
+    const { bulk, small, seqnos } = wallets;
+    const perRound = bulkSize + 6;
+    const firstSeqno = seqnos.bulk;
+    const start = performance.now();
+    const txStart = counts.tx;
+    const blocksStart = counts.masterBlocks;
+    const waiting: Array<Promise<unknown>> = [];
+    while (counts.tx - txStart < target) {
+        const bulkMessages = Array.from({ length: bulkSize }, () => internal({ to: new Address(0, randomBytes(32)), value: 10_000_000n, bounce: false }));
+        const smallMessages = Array.from({ length: 4 }, () => internal({ to: new Address(0, randomBytes(32)), value: 20_000_000n, bounce: false }));
+        const validUntil = Math.floor(Date.now() / 1000) + 60;
+        waiting.push(Promise.all([
+            devnet.sendExternalMessage(await bulk.transfer(seqnos.bulk++, validUntil, bulkMessages)),
+            devnet.sendExternalMessage(await small.transfer(seqnos.small++, validUntil, smallMessages)),
+        ]));
+        if (waiting.length >= inFlight) await waiting.shift();
+        while (counts.tx - txStart < target && (seqnos.bulk - firstSeqno) * perRound - (counts.tx - txStart) > inFlight * perRound * 2) await sleep(5);
+    }
+    await Promise.all(waiting);
+    const seconds = (performance.now() - start) / 1000;
+    return { tx: counts.tx - txStart, seconds, masterBlocks: counts.masterBlocks - blocksStart, rounds: seqnos.bulk - firstSeqno };
 }

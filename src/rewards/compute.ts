@@ -8,7 +8,8 @@
  *   reward_i = floor(bonuses × S_i / S)           S_i = frozen true_stake of validator i, S = Σ S_i
  *   weight_i = S_i / S
  *   nominator-pool: VR = min(floor(R × share / 10000), R), NR = R − VR,
- *     nominator reward = floor(NR × amount / Σ amount), effective = floor(amount × S_i / pool total)
+ *     nominator reward = floor(NR × amount / Σ amount),
+ *     effective = floor(amount × S_i / max(S_i + credit, validator_amount + Σ amount))
  */
 import { Address } from '@ton/core';
 import type { ElectionRecord } from './elector-data.ts';
@@ -150,12 +151,17 @@ export function addPoolDetails(rows: ValidatorReward[], srcAddrs: readonly (bigi
             const ns = row.nominators_stake!;
             const vr = muldiv(row.reward, share, 10000n);
             const nr = row.reward - (vr < row.reward ? vr : row.reward);
+            // The pool's funds: what it has in the elector, or its participants' deposits when they are more
+            // (deposits that came in after the stake was sent stay in the pool): a nominator's effective
+            // stake is its deposit's share of them, so the nominators' never add up to more than the pool's.
+            const deposits = storage.validatorAmount + ns;
+            const funds = deposits > poolTotal ? deposits : poolTotal;
             if (storage.nominators.length > 0) {
                 row.nominators = storage.nominators.map(n => ({
                     address: friendly(0, n.accountId),
                     weight: ratio(n.amount, ns),
                     reward: muldiv(nr, n.amount, ns),
-                    effective_stake: muldiv(n.amount, row.effective_stake, poolTotal),
+                    effective_stake: muldiv(n.amount, row.effective_stake, funds),
                     stake: n.amount,
                 }));
             }

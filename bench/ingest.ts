@@ -9,6 +9,7 @@ import { openStore, type Store } from '../src/store/store.ts';
 import { MAINNET_BLOCKS_DIR, FIXTURE_BLOCKS } from '../test/helpers/fixtures.ts';
 import { tempDir } from '../test/helpers/stores.ts';
 import pg from 'pg';
+import { withKnownCells } from '../src/chain/known-cells.ts';
 import { ChainLog } from '../src/chain/devnet/chain-log.ts';
 import type { AccountStateReader, BlockIdExt } from '../src/chain/chain-source.ts';
 
@@ -44,7 +45,7 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     const log = new ChainLog(`${dataDir}/devnet/chain.sqlite`, { readonly: true });
     try {
         const bocs = [...log.allBlocks()].map(b => b.boc);
-        await ingestTable("the devnet's blocks", bocs, 3, { accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) });
+        await ingestTable("the devnet's blocks", bocs, 3, withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) }));
     } finally {
         log.close();
     }

@@ -90,8 +90,9 @@ export function accountStateRecord(address: string, shardAccount: ShardAccount):
         extraBalance: extra.size > 0 ? extra : undefined,
         codeHash: code?.hash().toString('hex'),
         dataHash: data?.hash().toString('hex'),
-        code: code?.toBoc(),
-        data: data?.toBoc(),
+        // our writer copies the bytes of cells read from a BOC (the config contract's data is the whole config, every block)
+        code: code ? writeBoc(code) : undefined,
+        data: data ? writeBoc(data) : undefined,
         libraries,
         lastTransLt: shardAccount.lastTransactionLt,
         lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { type Address, type Cell } from '@ton/core';
 import type { AccountStateReader, BlockIdExt, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
+import { withKnownCells } from '../known-cells.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { InputFormatError, parseMessageCell } from '../../ton/input.ts';
@@ -31,6 +32,8 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     readonly faucetCap: bigint;
 
     private readonly events = new EventEmitter();
+    /** The chain log, after cells read before: the elector and the config contract change every block but keep their large data. */
+    private readonly reader = withKnownCells({ accountCellAt: async (block, address) => this.log?.accountCellAt(block, address) ?? null });
     private worker: Worker | null = null;
     private log: ChainLog | null = null;
     private manifestCache: DevnetManifest | null = null;
@@ -127,8 +130,8 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     }
 
     /** The account's state after a block, from the chain log (the account-state reader of the one ingestion path). */
-    async accountCellAt(block: BlockIdExt, address: string): Promise<Cell | null> {
-        return this.log?.accountCellAt(block, address) ?? null;
+    async accountCellAt(block: BlockIdExt, address: string, pruned?: Cell): Promise<Cell | null> {
+        return this.reader.accountCellAt(block, address, pruned);
     }
 
     async *blocksAfter(cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {

@@ -1,4 +1,4 @@
-import { CellType, type Cell, loadAccount } from '@ton/core';
+import { type Cell, loadAccount } from '@ton/core';
 import { setMaxListeners } from 'node:events';
 import { Functions } from 'ton-lite-client/dist/schema.js';
 import type { AccountStateReader, BlockIdExt, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
@@ -6,7 +6,8 @@ import { readBlockBoc } from '../block-reading.ts';
 import { readBlockRoot } from '../../ton/block/block-file.ts';
 import { sha256 } from '../../ton/fast-hash.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
-import { cellWithRefs, readBoc } from '../../ton/boc/boc-reader.ts';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
+import { KnownCells } from '../known-cells.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { walkShardAccounts } from '../../ton/block/shard-accounts.ts';
 import { loadShardStateUnsplit } from '../../ton/block/shard-state.ts';
@@ -79,11 +80,13 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
      * first: a later state update that prunes them (an unchanged code, an untouched part of the
      * data) is completed from here without a getAccountState.
      */
-    private readonly known = new Map<string, Cell>();
+    private readonly known: KnownCells;
     /** Account states completed from known cells / asked of the servers (progress lines, benchmarks). */
     readonly accountStates = { completed: 0, asked: 0 };
 
-    constructor(private readonly options: LiteSourceOptions) {}
+    constructor(private readonly options: LiteSourceOptions) {
+        this.known = new KnownCells(options.knownCells ?? DEFAULT_KNOWN_CELLS);
+    }
 
     async start(): Promise<void> {
         // Nothing to wait for: with every server down at start the follower keeps trying, and the first head comes with the first round.
@@ -115,7 +118,7 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
      */
     async accountCellAt(block: BlockIdExt, address: string, pruned?: Cell): Promise<Cell | null> {
         if (pruned) {
-            const completed = this.completeFromKnown(pruned);
+            const completed = this.known.complete(pruned);
             if (completed) {
                 this.accountStates.completed++;
                 return completed;
@@ -131,45 +134,8 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
         if (result.state.length === 0) return null;
         const account = readBoc(result.state)[0];
         // only an answer that is the account the block has is worth keeping
-        if (account && pruned && account.level() === 0 && account.hash().equals(pruned.hash(0))) this.remember(account);
+        if (account && pruned && account.level() === 0 && account.hash().equals(pruned.hash(0))) this.known.remember(account);
         return account;
-    }
-
-    /**
-     * `cell` with each pruned branch replaced by the known cell of the same level-0 hash (the cells
-     * above them rebuilt, so rehashed); null when a pruned branch is not known.
-     */
-    private completeFromKnown(cell: Cell): Cell | null {
-        if (cell.type === CellType.PrunedBranch) {
-            const key = cell.hash(0).toString('hex');
-            const found = this.known.get(key);
-            if (!found) return null;
-            this.known.delete(key);
-            this.known.set(key, found);
-            return found;
-        }
-        if (cell.level() === 0) return cell;
-        const refs: Cell[] = [];
-        for (const ref of cell.refs) {
-            const completed = this.completeFromKnown(ref);
-            if (!completed) return null;
-            refs.push(completed);
-        }
-        return cellWithRefs(cell, refs);
-    }
-
-    /** Keeps every cell of a whole account state (each subtree once), dropping the least recently used beyond the limit. */
-    private remember(root: Cell): void {
-        const limit = this.options.knownCells ?? DEFAULT_KNOWN_CELLS;
-        if (limit <= 0) return;
-        const visit = (cell: Cell) => {
-            const key = cell.hash(0).toString('hex');
-            if (this.known.has(key)) return;
-            this.known.set(key, cell);
-            for (const ref of cell.refs) visit(ref);
-        };
-        visit(root);
-        while (this.known.size > limit) this.known.delete(this.known.keys().next().value!);
     }
 
     async sendExternalMessage(message: Cell): Promise<{ messageHash: string }> {

@@ -90,9 +90,11 @@ export function accountStateRecord(address: string, shardAccount: ShardAccount):
         extraBalance: extra.size > 0 ? extra : undefined,
         codeHash: code?.hash().toString('hex'),
         dataHash: data?.hash().toString('hex'),
-        // our writer copies the bytes of cells read from a BOC (the config contract's data is the whole config, every block)
-        code: code ? writeBoc(code) : undefined,
-        data: data ? writeBoc(data) : undefined,
+        // Our writer copies the bytes of cells read from a BOC (the config contract's data is the whole
+        // config, every block). Equal cells are written once by hash: a state completed from known cells
+        // may hold one cell as two objects, and the stored BOC must not depend on how it was read.
+        code: code ? writeBoc(code, { dedupeByHash: true }) : undefined,
+        data: data ? writeBoc(data, { dedupeByHash: true }) : undefined,
         libraries,
         lastTransLt: shardAccount.lastTransactionLt,
         lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),

@@ -125,12 +125,7 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
             }
         }
         this.accountStates.asked++;
-        const [workchain, id] = address.split(':');
-        const { result } = await this.options.pool.query(Functions.liteServer_getAccountState, {
-            kind: 'liteServer.getAccountState',
-            id: toTlBlockId(block),
-            account: { kind: 'liteServer.accountId', workchain: Number(workchain), id: Buffer.from(id, 'hex') },
-        });
+        const result = await this.accountState(block, address);
         if (result.state.length === 0) return null;
         const account = readBoc(result.state)[0];
         // only an answer that is the account the block has is worth keeping
@@ -323,13 +318,20 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
         return found;
     }
 
-    private async storedAccountAt(block: BlockIdExt, address: string): Promise<StoredAccount | undefined> {
+    /** getAccountState of a raw address (`wc:hex`) at a block. */
+    private async accountState(block: BlockIdExt, address: string) {
         const [workchain, id] = address.split(':');
         const { result } = await this.options.pool.query(Functions.liteServer_getAccountState, {
             kind: 'liteServer.getAccountState',
             id: toTlBlockId(block),
             account: { kind: 'liteServer.accountId', workchain: Number(workchain), id: Buffer.from(id, 'hex') },
         });
+        return result;
+    }
+
+    private async storedAccountAt(block: BlockIdExt, address: string): Promise<StoredAccount | undefined> {
+        const id = address.split(':')[1];
+        const result = await this.accountState(block, address);
         if (result.state.length === 0) return undefined;
         const slice = readBoc(result.state)[0].beginParse();
         if (!slice.loadBit()) return undefined;

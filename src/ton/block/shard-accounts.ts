@@ -1,4 +1,5 @@
 import type { Cell, Slice } from '@ton/core';
+import { readHmLabel } from '../dict/hm-label.ts';
 
 // account_descr$_ account:^Account last_trans_hash:bits256
 //   last_trans_lt:uint64 = ShardAccount;
@@ -73,7 +74,7 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
         }
         const slice = cell.beginParse();
         const remaining = 256 - start;
-        const { length, bits } = readLabel(slice, remaining);
+        const { length, bits } = readHmLabel(slice, remaining);
         const expected = length === 0 ? 0n : (key >> BigInt(remaining - length)) & ((1n << BigInt(length)) - 1n);
         const end = start + length;
         if (end === 256) {
@@ -152,23 +153,4 @@ function readDepthBalance(slice: Slice): bigint {
     const grams = slice.loadCoins();
     slice.loadMaybeRef(); // other:ExtraCurrencyCollection
     return grams;
-}
-
-// hml_short$0 {m:#} {n:#} len:(Unary ~n) {n <= m} s:(n * Bit)
-// hml_long$10 {m:#} n:(#<= m) s:(n * Bit)
-// hml_same$11 {m:#} v:Bit n:(#<= m)
-function readLabel(slice: Slice, max: number): { length: number; bits: bigint } {
-    const lenBits = Math.ceil(Math.log2(max + 1));
-    if (!slice.loadBit()) {
-        let length = 0;
-        while (slice.loadBit()) length++;
-        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
-    }
-    if (!slice.loadBit()) {
-        const length = slice.loadUint(lenBits);
-        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
-    }
-    const bit = slice.loadBit();
-    const length = slice.loadUint(lenBits);
-    return { length, bits: bit && length > 0 ? (1n << BigInt(length)) - 1n : 0n };
 }

@@ -1,5 +1,6 @@
 import { beginCell, BitString, type Cell, CellType, loadDepthBalanceInfo, type Slice } from '@ton/core';
 import { cellWithRefs } from '../boc/boc-reader.ts';
+import { readHmLabel } from '../dict/hm-label.ts';
 
 /**
  * Merkle proofs as TON builds them:
@@ -120,9 +121,9 @@ export function hashmapPath(root: Cell | null, keyBits: number, key: Buffer | bi
         path.push(cell);
         const slice = cell.beginParse();
         const remaining = keyBits - position;
-        const label = readLabel(slice, remaining);
+        const label = readHmLabel(slice, remaining);
         for (let i = 0; i < label.length; i++) {
-            if (label.bit(i) !== bitAt(position + i)) return { path, leaf: null, leafCell: null };
+            if (Number((label.bits >> BigInt(label.length - 1 - i)) & 1n) !== bitAt(position + i)) return { path, leaf: null, leafCell: null };
         }
         position += label.length;
         if (position === keyBits) return { path, leaf: slice, leafCell: cell };
@@ -140,24 +141,6 @@ function keyBuffer(key: bigint, bits: number): Buffer {
     const shifted = value << BigInt(bytes.length * 8 - bits);
     for (let i = bytes.length - 1, v = shifted; i >= 0; i--, v >>= 8n) bytes[i] = Number(v & 0xffn);
     return bytes;
-}
-
-function readLabel(slice: Slice, max: number): { length: number; bit(i: number): number } {
-    const lengthBits = max === 0 ? 0 : 32 - Math.clz32(max);
-    if (!slice.loadBit()) {
-        let length = 0;
-        while (slice.loadBit()) length++;
-        const s = slice.loadBits(length);
-        return { length, bit: i => (s.at(i) ? 1 : 0) };
-    }
-    if (!slice.loadBit()) {
-        const length = slice.loadUint(lengthBits);
-        const s = slice.loadBits(length);
-        return { length, bit: i => (s.at(i) ? 1 : 0) };
-    }
-    const v = slice.loadBit() ? 1 : 0;
-    const length = slice.loadUint(lengthBits);
-    return { length, bit: () => v };
 }
 
 // ---------------------------------------------------------------------------------------------

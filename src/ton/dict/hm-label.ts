@@ -1,4 +1,4 @@
-import type { Builder } from '@ton/core';
+import type { Builder, Slice } from '@ton/core';
 
 // hml_short$0 {m:#} {n:#} len:(Unary ~n) {n <= m} s:(n * Bit) = HmLabel ~n m;
 // hml_long$10 {m:#} n:(#<= m) s:(n * Bit) = HmLabel ~n m;
@@ -32,4 +32,23 @@ export function storeHmLabel(builder: Builder, key: bigint, keyBits: number, off
         builder.storeUint(0b10, 2).storeUint(length, k);
         if (length > 0) builder.storeUint(bits, length);
     }
+}
+
+/** Reads an HmLabel of at most `max` bits: its length and its bits as a number; throws on a label longer than the key. */
+export function readHmLabel(slice: Slice, max: number): { length: number; bits: bigint } {
+    if (!slice.loadBit()) {
+        let length = 0;
+        while (slice.loadBit()) length++;
+        if (length > max) throw new Error('hml_short label longer than the key');
+        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
+    }
+    if (!slice.loadBit()) {
+        const length = slice.loadUint(lengthFieldBits(max));
+        if (length > max) throw new Error('hml_long label longer than the key');
+        return { length, bits: length === 0 ? 0n : slice.loadUintBig(length) };
+    }
+    const bit = slice.loadBit();
+    const length = slice.loadUint(lengthFieldBits(max));
+    if (length > max) throw new Error('hml_same label longer than the key');
+    return { length, bits: bit && length > 0 ? (1n << BigInt(length)) - 1n : 0n };
 }

@@ -1,4 +1,5 @@
-import type { Cell, Slice } from '@ton/core';
+import { readHmLabel } from '../dict/hm-label.ts';
+import type { Cell } from '@ton/core';
 
 /** Upper bound on nodes walked, so a junk (or adversarial DAG) dictionary stays cheap. */
 export const MAX_HASHMAP_NODES = 1 << 16;
@@ -21,7 +22,7 @@ export function hashmapKeys(root: Cell, keyBits: number): bigint[] {
             const { cell, prefix, length } = stack.pop()!;
             if (++nodes > MAX_HASHMAP_NODES || cell.isExotic) break;
             const slice = cell.beginParse();
-            const label = readLabel(slice, keyBits - length);
+            const label = readHmLabel(slice, keyBits - length);
             const key = (prefix << BigInt(label.length)) | label.bits;
             const keyLength = length + label.length;
             if (keyLength === keyBits) {
@@ -39,28 +40,4 @@ export function hashmapKeys(root: Cell, keyBits: number): bigint[] {
         // malformed node: keep what was read
     }
     return keys;
-}
-
-/**
- * hml_short$0 {m:#} {n:#} len:(Unary ~n) {n <= m} s:(n * Bit) = HmLabel ~n m;
- * hml_long$10 {m:#} n:(#<= m) s:(n * Bit) = HmLabel ~n m;
- * hml_same$11 {m:#} v:Bit n:(#<= m) = HmLabel ~n m;
- */
-function readLabel(slice: Slice, max: number): { bits: bigint; length: number } {
-    const lengthBits = max === 0 ? 0 : 32 - Math.clz32(max);
-    if (!slice.loadBit()) {
-        let length = 0;
-        while (slice.loadBit()) length++;
-        if (length > max) throw new Error('hml_short label longer than the key');
-        return { bits: length === 0 ? 0n : slice.loadUintBig(length), length };
-    }
-    if (!slice.loadBit()) {
-        const length = slice.loadUint(lengthBits);
-        if (length > max) throw new Error('hml_long label longer than the key');
-        return { bits: length === 0 ? 0n : slice.loadUintBig(length), length };
-    }
-    const bit = slice.loadBit();
-    const length = slice.loadUint(lengthBits);
-    if (length > max) throw new Error('hml_same label longer than the key');
-    return { bits: bit ? (1n << BigInt(length)) - 1n : 0n, length };
 }

@@ -51,7 +51,7 @@ export async function emulationBench(): Promise<void> {
         ];
         // The devnet stops producing blocks: the API serves the index it left, as `--source none` would.
         await service.stop();
-        service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, source: 'none' });
+        service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, source: 'none', anonRps: 1_000_000 });
         const base = `${service.url.replace(/\/$/, '')}/v2`;
         console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after ${WARMUP} warm-up requests; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
         console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 |');

@@ -147,7 +147,7 @@ function startFollower(devnetDir: string, dataDir: string, profileDir: string | 
     const args = [
         ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
         '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'lite', '--liteservers', join(devnetDir, 'devnet-global.config.json'), '--from-seqno', '1',
-        '--data-dir', dataDir, '--port', '0', '--liteserver-port', 'off', '--extra-currencies', DEVNET_EXTRA_CURRENCIES_FILE,
+        '--data-dir', dataDir, '--port', '0', '--liteserver-port', 'off', '--extra-currencies', DEVNET_EXTRA_CURRENCIES_FILE, '--anon-rps', '1000000',
     ];
     const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const state = { exited: false };

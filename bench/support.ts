@@ -13,7 +13,7 @@ export async function seqnoOf(store: Store, wallet: DevnetWallet): Promise<numbe
 
 /** `serve --source none` over a data directory in its own process, as users run the API over an index. */
 export async function startApiProcess(dataDir: string): Promise<{ base: string; server: ChildProcess }> {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const base = await new Promise<string>((resolve, reject) => {
         let out = '';
         server.stdout!.on('data', chunk => {

@@ -2,6 +2,11 @@ import './ton/fast-hash.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Cell } from '@ton/core';
 import { buildServer } from './api/server.ts';
+import { loadApiKeyRing, reloadKeysWhileServing, serverAccessOptions } from './api/access/service-access.ts';
+import { closeGracefully } from './api/graceful-close.ts';
+import { ServiceMetrics, type MasterchainPoint } from './observability/metrics.ts';
+import type { BackgroundLevel, LogSink } from './observability/logging.ts';
+import type { IndexDb } from './store/schema.ts';
 import type { ApiServices, DevnetControl } from './api/services.ts';
 import type { RoundRewardsProvider } from './rewards/service.ts';
 import type { ChainSource } from './chain/chain-source.ts';
@@ -28,14 +33,26 @@ export interface RunningService {
     liteserver: DevnetLiteserver | null;
     server: FastifyInstance;
     url: string;
+    /** What `/metrics` serves. */
+    metrics: ServiceMetrics;
     /** Resolves when the service answers on an index that has caught up: on a devnet, once its seed activity is indexed. */
     ready: Promise<void>;
+    /**
+     * Stops gracefully: no new connections, requests in flight finish (at most `shutdownTimeoutMs`),
+     * then the chain source and the indexer stop (after the block being indexed commits) and the
+     * store closes. Calling it again waits for the same stop.
+     */
     stop(): Promise<void>;
 }
 
 export interface ServiceEvents {
     /** Something went wrong in the background (block production, indexing); the service keeps serving. */
-    log?: (line: string) => void;
+    log?: (line: string, level: BackgroundLevel) => void;
+    /**
+     * Where the JSON log lines go (Fastify's logger, at `config.logLevel`), background lines among
+     * them; without it the service writes no log lines.
+     */
+    logStream?: LogSink;
     /** Progress while a new devnet seeds, one line per step once it is indexed. */
     progress?: (line: string) => void;
 }
@@ -47,19 +64,31 @@ export interface ServiceEvents {
  * them), and the returned promise resolves once they have.
  */
 export async function startService(config: ServiceConfig, events: ServiceEvents = {}): Promise<RunningService> {
-    const log = events.log ?? (() => undefined);
+    let server: FastifyInstance | undefined;
+    const log = (line: string, level: BackgroundLevel = 'warn') => {
+        events.log?.(line, level);
+        server?.log[level](line);
+    };
+    const metrics = new ServiceMetrics();
     const extraCurrencies = extraCurrencyTable(config);
+    const apiKeys = loadApiKeyRing(config);
     // A writer takes its locks before it touches anything; an API-only process (no source) writes no chain or index.
     let writer: ChainWriter | undefined;
     const writerLock: WriterLock | null = config.source === 'none' ? null : await acquireWriterLocks(config, 'serve', error => {
-        log(`index writer lock lost (${error.message}); indexing stops, restart the service`);
+        log(`index writer lock lost (${error.message}); indexing pauses until the database is back and the lock is taken again`);
         void writer?.indexer.stop();
+    }, () => {
+        const indexer = writer?.indexer;
+        if (!indexer) return;
+        log('index writer lock taken again; indexing resumes from the last committed block', 'info');
+        void indexer.stop().then(() => indexer.start()).catch(error => log(`indexer stopped: ${(error as Error).message}`));
     });
     let store: Store | undefined;
-    let server: FastifyInstance | undefined;
     try {
         store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
-        const metadata = new JettonMetadataFetcher(store);
+        // The devnet serves its own token metadata on the service's (loopback) address.
+        const allowPrivateFetch = config.allowPrivateFetch ?? config.source === 'devnet';
+        const metadata = new JettonMetadataFetcher(store, { allowPrivate: allowPrivateFetch, log });
         let starting: Promise<ChainWriter> | undefined;
         const started = () => starting!;
         const writes = config.source !== 'none';
@@ -75,31 +104,50 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
             messages: writes ? { sendExternalMessage: async (message: Cell) => (await started()).messages!.sendExternalMessage(message) } : undefined,
             devnet: config.source === 'devnet' ? waitingDevnetControl(started, config.faucetCap) : undefined,
             emulation: new EmulationService(store.db, { maxTransactions: config.emulationMaxTransactions, timeBudgetMs: config.emulationTimeoutMs }),
-            rates: loadRatesSource(config.rates || (config.source === 'devnet' ? DEVNET_RATES_FILE : undefined), { onStaleRefresh: error => log(`rates: refresh failed, serving the previous table: ${error.message}`) }),
+            rates: loadRatesSource(config.rates || (config.source === 'devnet' ? DEVNET_RATES_FILE : undefined), {
+                onStaleRefresh: error => log(`rates: refresh failed, serving the previous table: ${error.message}`), allowPrivateFetch,
+            }),
             extraCurrencies,
             rewards: writes ? waitingRewards(started) : undefined,
         };
-        server = await buildServer(services, { logger: config.logRequests });
+        if (store.poolUse) metrics.watchPool(store.poolUse);
+        metrics.watchIngest({
+            lastIndexed: () => lastMasterchainBlock(store!.db),
+            sourceHead: writes ? async () => (await writer?.source.head()) ?? null : undefined,
+            rate: writes ? () => writer?.rate.perSecond() ?? null : undefined,
+        });
+        server = await buildServer(services, {
+            logLevel: events.logStream ? config.logLevel : 'silent', logRequests: config.logRequests, logStream: events.logStream, metrics,
+            ...serverAccessOptions(config, apiKeys, log),
+        });
+        reloadKeysWhileServing(server, apiKeys, config.apiKeys, log);
         const url = await server.listen({ host: config.host, port: config.port });
         // Set before any request can run: handlers run on later turns of the event loop.
-        if (writes) starting = import('./chain-writer.ts').then(module => module.startChainWriter(config, store!, { log, progress: events.progress }));
+        if (writes) starting = import('./chain-writer.ts').then(module => module.startChainWriter(config, store!, {
+            log, progress: events.progress, indexed: (workchain, transactions) => metrics.countIndexed(workchain, transactions),
+        }));
         writer = await starting;
         if (writer?.chainFallback) services.emulation!.useChainFallback(writer.chainFallback);
         metadata.start();
 
+        let stopping: Promise<void> | undefined;
         const running: RunningService = {
-            config, store, server, url,
+            config, store, server, url, metrics,
             source: writer?.source ?? null,
             devnet: writer?.devnet ?? null,
             indexer: writer?.indexer ?? null,
             liteserver: writer?.liteserver ?? null,
             ready: writer?.ready ?? Promise.resolve(),
-            async stop() {
-                await server!.close();
-                await writer?.stop();
-                await metadata.stop();
-                await store!.close();
-                await writerLock?.release();
+            stop() {
+                stopping ??= (async () => {
+                    const { forced } = await closeGracefully(server!, config.shutdownTimeoutMs);
+                    if (forced) log(`shutdown: requests still in flight after ${config.shutdownTimeoutMs} ms were cut off`);
+                    await writer?.stop();
+                    await metadata.stop();
+                    await store!.close();
+                    await writerLock?.release();
+                })();
+                return stopping;
             },
         };
         return running;
@@ -136,4 +184,10 @@ function extraCurrencyTable(config: ServiceConfig): ExtraCurrencyCatalog {
         if (error instanceof ExtraCurrencyTableError) throw new ConfigError(error.message);
         throw error;
     }
+}
+
+/** The last masterchain block in the index (for the ingest lag metrics). */
+async function lastMasterchainBlock(db: IndexDb): Promise<MasterchainPoint | null> {
+    const row = await db.selectFrom('blocks').select(['seqno', 'utime']).where('workchain', '=', -1).orderBy('seqno', 'desc').limit(1).executeTakeFirst();
+    return row ? { seqno: Number(row.seqno), utime: Number(row.utime) } : null;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { Address, Cell } from '@ton/core';
 import type { DevnetControl, MessageSink } from './api/services.ts';
-import type { LiteMethodTable } from './liteserver/lite-functions.ts';
+import type { DevnetLiteServer as DevnetLiteMethods } from './liteserver/devnet/devnet-lite-methods.ts';
 import type { RoundRewardsProvider } from './rewards/service.ts';
 import type { ChainSource } from './chain/chain-source.ts';
 import { ChainLog } from './chain/devnet/chain-log.ts';
@@ -11,11 +11,13 @@ import { DevnetSource } from './chain/devnet/devnet-source.ts';
 import type { LiteSource } from './chain/lite/lite-source.ts';
 import { sleep } from './chain/lite/lite-pool.ts';
 import type { ServiceConfig } from './config/config.ts';
+import type { BackgroundLevel } from './observability/logging.ts';
 import { clientHost, ConfigError } from './config/config.ts';
 import { IngestRate } from './indexer/ingest-rate.ts';
 import { EmulationFailure } from './emulation/errors.ts';
 import type { ChainStateFallback } from './emulation/store-chain-state.ts';
 import { Indexer } from './indexer/indexer.ts';
+import { logIndexerStalls } from './indexer/stall-log.ts';
 import { AccountInspector } from './indexer/inspect-accounts.ts';
 import type { Store } from './store/store.ts';
 
@@ -54,7 +56,10 @@ export interface DevnetLiteserver {
 }
 
 export interface WriterEvents {
-    log: (line: string) => void;
+    /** A background line: a failure (`warn` unless said) or, at `info`, the follower's progress. */
+    log: (line: string, level?: BackgroundLevel) => void;
+    /** Each block once committed to the index, with its transaction count. */
+    indexed?: (workchain: number, transactions: number) => void;
     progress?: (line: string) => void;
 }
 
@@ -97,15 +102,19 @@ async function startLiteWriter(config: ServiceConfig, store: Store, events: Writ
     };
     const indexer = new Indexer(store, source, { inspector: await AccountInspector.create({ chainLibraries }) });
     const rate = new IngestRate();
-    indexer.on('block', item => rate.add(item.block));
+    indexer.on('block', (item, transactions) => {
+        rate.add(item.block);
+        events.indexed?.(item.block.id.workchain, transactions);
+    });
     await source.start();
-    const progress = setInterval(() => events.log(liteProgressLine(rate, source)), 10_000);
+    const progress = setInterval(() => events.log(liteProgressLine(rate, source), 'info'), 10_000);
     progress.unref();
+    logIndexerStalls(indexer, events.log);
     const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));
     const { RoundChainReader, litePoolTransport } = await import('./rewards/chain-reader.ts');
     const { RoundRewardsService } = await import('./rewards/service.ts');
     const rewards = new RoundRewardsService(new RoundChainReader(litePoolTransport(pool)), {
-        sourceName: 'the configured liteservers',
+        sourceName: 'the configured liteservers', cacheSize: config.rewardsCacheRounds,
         historyHint: 'rounds older than a liteserver keeps states for need an archive liteserver in --liteservers',
     });
     return {
@@ -151,7 +160,7 @@ function liteProgressLine(rate: IngestRate, source: LiteSource): string {
 }
 
 async function startDevnetWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
-    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds });
+    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators });
     const indexer = new Indexer(store, devnet, { inspector: await AccountInspector.create() });
     devnetLiteModule = await import('./liteserver/devnet/devnet-lite-methods.ts');
     await devnet.start();
@@ -160,7 +169,11 @@ async function startDevnetWriter(config: ServiceConfig, store: Store, events: Wr
     devnet.onFailure(error => events.log(`devnet: block production failed: ${error.message}`));
     devnet.onWarning(message => events.log(`devnet: ${message}`));
     const rate = new IngestRate();
-    indexer.on('block', item => rate.add(item.block));
+    indexer.on('block', (item, transactions) => {
+        rate.add(item.block);
+        events.indexed?.(item.block.id.workchain, transactions);
+    });
+    logIndexerStalls(indexer, events.log);
     const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));
     const sink = indexedSink(devnet, indexer);
     let lite: Awaited<ReturnType<typeof startDevnetLiteserver>> | null = null;
@@ -173,15 +186,19 @@ async function startDevnetWriter(config: ServiceConfig, store: Store, events: Wr
     }
     // Rewards read the devnet through its lite method table: the liteserver's, or (--liteserver-port off)
     // one made on the first rewards request.
-    let ownMethods: { methods: LiteMethodTable; close(): void } | null = null;
-    const methods = (): LiteMethodTable => {
-        if (lite) return lite.methods;
+    let ownMethods: DevnetLiteMethods | null = null;
+    const methods = (): DevnetLiteMethods => {
+        if (lite) return lite.lite;
         if (!ownMethods) ownMethods = createDevnetMethods(config, devnet);
-        return ownMethods.methods;
+        return ownMethods;
     };
     const { RoundChainReader, methodTableTransport } = await import('./rewards/chain-reader.ts');
     const { RoundRewardsService } = await import('./rewards/service.ts');
-    const rewards = new RoundRewardsService(new RoundChainReader(methodTableTransport(methods)), { sourceName: 'the devnet' });
+    // Accounts are read from the devnet's state directly: the proofs getAccountState builds are for remote clients.
+    const reader = new RoundChainReader(methodTableTransport(() => methods().methods), {
+        accountCell: (id, workchain, accountId) => methods().accountCell(id, { kind: 'liteServer.accountId', workchain, id: accountId }),
+    });
+    const rewards = new RoundRewardsService(reader, { sourceName: 'the devnet', cacheSize: config.rewardsCacheRounds });
     return {
         source: devnet,
         devnet,
@@ -244,7 +261,7 @@ async function startDevnetLiteserver(config: ServiceConfig, devnet: DevnetSource
         events.log(`liteserver: no global config written: ${(error as Error).message}`);
     }
     return {
-        methods: lite.methods,
+        lite,
         info: { host: server.host, port: server.port, publicKey: server.publicKey, globalConfig },
         async close() {
             await server.close();
@@ -254,7 +271,7 @@ async function startDevnetLiteserver(config: ServiceConfig, devnet: DevnetSource
 }
 
 /** The devnet's lite method table without a liteserver (for round rewards when --liteserver-port is off). */
-function createDevnetMethods(config: ServiceConfig, devnet: DevnetSource): { methods: LiteMethodTable; close(): void } {
+function createDevnetMethods(config: ServiceConfig, devnet: DevnetSource): DevnetLiteMethods {
     // loaded with the writer already (startDevnetLiteserver imports it too); a static import would load it for the lite writer as well
     return devnetLiteModule!.createDevnetLiteMethods({ dataDir: config.dataDir, sink: devnet });
 }

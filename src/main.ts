@@ -63,7 +63,8 @@ async function serve(config: ServiceConfig): Promise<number> {
     const out = (line: string) => process.stdout.write(`${line}\n`);
     const started = Date.now();
     const { startService } = await import('./app.ts');
-    const service = await startService(config, { log: line => process.stderr.write(`${line}\n`), progress: out });
+    // Log lines are JSON on stderr; stdout keeps the lines for people (and the scripts that wait for "serving …").
+    const service = await startService(config, { logStream: process.stderr, progress: out });
     const base = service.url.replace(/\/$/, '');
     out(`native-explorer: serving ${base}/v2 (OpenAPI ${base}/v2/openapi.json, docs ${base}/docs)`);
     out(`source: ${config.source}; index: ${config.databaseUrl || `${config.dataDir}/index.sqlite`}`);
@@ -81,10 +82,17 @@ async function serve(config: ServiceConfig): Promise<number> {
             out(`devnet ready: seed activity indexed up to masterchain block ${head?.seqno ?? 0} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
         });
     }
-    await new Promise<void>(resolve => {
-        process.once('SIGINT', resolve);
-        process.once('SIGTERM', resolve);
+    const signal = await new Promise<NodeJS.Signals>(resolve => {
+        const received = (name: NodeJS.Signals) => {
+            process.off('SIGINT', received);
+            process.off('SIGTERM', received);
+            resolve(name);
+        };
+        process.on('SIGINT', received);
+        process.on('SIGTERM', received);
     });
+    // A second signal ends the process at once: no handler is left, so Node's default applies.
+    service.server.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight, then stopping the indexer after its current block');
     await service.stop();
     const last = service.indexer?.lastIndexed?.block.id;
     out(`native-explorer: stopped${last ? `; index at ${last.workchain === -1 ? 'masterchain' : 'basechain'} block ${last.seqno}` : ''}`);

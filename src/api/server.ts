@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { InputFormatError } from '../ton/input.ts';
@@ -13,6 +13,13 @@ import type { ErrorObject } from 'ajv';
 import { requestValidator, validationMessage } from './validation.ts';
 import { documentedRoutes } from './route-schema.ts';
 import type { ApiServices } from './services.ts';
+import { storeUnavailable } from '../store/unavailable.ts';
+import { REQUEST_ID_HEADER, requestIdFrom, type LogLevel, type LogSink } from '../observability/logging.ts';
+import { ServiceMetrics } from '../observability/metrics.ts';
+import { installObservability, noteEmulationFailure } from '../observability/http-observability.ts';
+import { answerWhileClosing } from './graceful-close.ts';
+import { installCors, allowedOriginHeader } from './access/cors.ts';
+import { installAccessLimits, type AccessOptions } from './access/access-limits.ts';
 import { emulationRoutes } from './routes/emulation.ts';
 import { blockchainRoutes } from './routes/blockchain.ts';
 import { traceRoutes } from './routes/traces.ts';
@@ -24,21 +31,65 @@ import { rewardsRoutes } from './routes/rewards.ts';
 import { multisigRoutes } from './routes/multisig.ts';
 
 export interface ServerOptions {
+    /** Shorthand for `logLevel: 'info'` with a line per request. */
     logger?: boolean;
+    /** Level of the JSON log lines (Fastify's pino logger); default silent, or info with `logger`. */
+    logLevel?: LogLevel;
+    /** A log line per request and response (at info); also on at debug and trace. */
+    logRequests?: boolean;
+    /** Where the JSON log lines go (default stderr). */
+    logStream?: LogSink;
+    /** The service's metrics, served at `/metrics`; a new set when absent. */
+    metrics?: ServiceMetrics;
     /** Largest accepted request body in bytes. */
     bodyLimit?: number;
+    /** API keys and rate limits; absent = every request is served (tests that do not exercise them). */
+    access?: AccessOptions;
+    /** Origins browsers may call from (`@fastify/cors`); default `['*']`, any. */
+    corsOrigins?: string[];
+    /** Requests still running after this many ms are answered 503; absent = no limit. */
+    requestTimeoutMs?: number;
+    /** The emulation time budget: emulation requests get at least this plus a second, so their own 504 comes first. */
+    emulationTimeoutMs?: number;
+    /** Proxies trusted to name the client in X-Forwarded-For (Fastify's `trustProxy`): addresses/CIDRs or a hop count. */
+    trustProxy?: string[] | number;
 }
 
+/** Fastify's `trustProxy` (addresses/CIDRs or a hop count; none = the socket's address is the client's). */
+function trustedProxies(setting: string[] | number | undefined): FastifyServerOptions['trustProxy'] {
+    // A hop count as the function it means (Fastify takes a number too, but its types do not say so).
+    if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+    return setting ?? false;
+}
+
+/** Time an emulation request has beyond its emulation budget (reading the chain, presenting the result). */
+const EMULATION_TIMEOUT_GRACE_MS = 1000;
+
 export async function buildServer(services: ApiServices, options: ServerOptions = {}): Promise<FastifyInstance> {
+    const level = options.logLevel ?? (options.logger ? 'info' : 'silent');
+    const corsOrigins = options.corsOrigins ?? ['*'];
     const app = Fastify({
-        logger: options.logger ? { level: 'info' } : false,
+        logger: level === 'silent' ? false : { level, stream: options.logStream ?? process.stderr },
+        logController: new LogController({ disableRequestLogging: !(options.logger || options.logRequests || level === 'debug' || level === 'trace') }),
+        // Every request gets an id (the caller's x-request-id when sane), logged with it and echoed in the response.
+        requestIdHeader: false,
+        genReqId: request => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+        // Requests arriving while the server drains get our own 503 (answerWhileClosing).
+        return503OnClosing: false,
         bodyLimit: options.bodyLimit ?? 1024 * 1024,
+        // Fastify's own per-request timeout: a 503 through the error handler (FST_ERR_HANDLER_TIMEOUT).
+        handlerTimeout: options.requestTimeoutMs ?? 0,
+        trustProxy: trustedProxies(options.trustProxy),
         ajv: undefined,
         // Router-level failures (undecodable URL, over-long path parameter) skip the error handler;
         // without this Fastify answers them with its own body, not the `{"error": …}` one.
-        frameworkErrors: (error, _request, reply: FastifyReply) => {
-            reply.code(error.statusCode ?? 400).header('access-control-allow-origin', '*')
-                .type('application/json; charset=utf-8').send(toJson({ error: error.message }));
+        frameworkErrors: (error, request, reply: FastifyReply) => {
+            reply.header(REQUEST_ID_HEADER, request.id);
+            // The CORS hook has not run: the same allow-origin answer, so browsers can read the error.
+            const origin = allowedOriginHeader(corsOrigins, request.headers.origin);
+            if (origin) reply.header('access-control-allow-origin', origin);
+            if (origin !== '*') reply.header('vary', 'Origin');
+            reply.code(error.statusCode ?? 400).type('application/json; charset=utf-8').send(toJson({ error: error.message }));
         },
         // Requests Node's HTTP parser refuses (headers over 16 KB, malformed lines) never reach Fastify's
         // routing; they get the same `{"error": …}` body.
@@ -50,21 +101,27 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
             const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
             const text = status === 431 ? 'request headers are too large (at most 16 KB)' : status === 408 ? 'the request took too long to arrive' : 'malformed HTTP request';
             const body = toJson({ error: text });
+            // The request's Origin is unknown here: only an allow-any configuration can say it.
+            const cors = allowedOriginHeader(corsOrigins, undefined) ? 'access-control-allow-origin: *\r\n' : '';
             socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n`
-                + `access-control-allow-origin: *\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+                + `${cors}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
         },
     });
     installValidation(app);
     installErrorHandling(app);
+    installObservability(app, options.metrics ?? new ServiceMetrics());
+    answerWhileClosing(app);
     app.setReplySerializer(payload => toJson(payload));
-    app.addHook('onRequest', async (request, reply) => {
-        reply.header('access-control-allow-origin', '*');
-        if (request.method === 'OPTIONS') {
-            reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
-            reply.header('access-control-allow-headers', 'Content-Type, Accept-Language, Authorization');
-            return reply.code(204).send();
-        }
-    });
+    // CORS first, so that 401 and 429 answers carry its headers; preflights are answered before keys and limits.
+    await installCors(app, corsOrigins);
+    if (options.access) await installAccessLimits(app, options.access);
+    const requestTimeoutMs = options.requestTimeoutMs;
+    if (requestTimeoutMs) {
+        const emulationTimeoutMs = (options.emulationTimeoutMs ?? 0) + EMULATION_TIMEOUT_GRACE_MS;
+        app.addHook('onRoute', route => {
+            if (route.url.includes('/emulate')) route.handlerTimeout = Math.max(requestTimeoutMs, emulationTimeoutMs);
+        });
+    }
 
     await app.register(swagger, { mode: 'static', specification: { document: openapiDocument as never } });
     await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -141,6 +198,7 @@ function installErrorHandling(app: FastifyInstance): void {
         }
         if (error instanceof InputFormatError) return send(reply, 400, { error: error.message });
         if (error instanceof EmulationFailure) {
+            noteEmulationFailure(request, error.kind);
             const code = error.kind === 'insufficient_funds' ? INSUFFICIENT_FUNDS_CODE : undefined;
             return send(reply, EMULATION_STATUS[error.kind], { error: error.message, error_code: code, details: error.details });
         }
@@ -157,9 +215,18 @@ function installErrorHandling(app: FastifyInstance): void {
                 return send(reply, 400, { error: 'request body is empty; send a JSON object' });
             case 'FST_ERR_CTP_INVALID_JSON_BODY':
                 return send(reply, 400, { error: `request body is not valid JSON: ${fastifyError.message}` });
+            case 'FST_ERR_HANDLER_TIMEOUT':
+                request.log.warn({ err: error }, 'request timed out');
+                return send(reply, 503, { error: `the request did not finish within ${request.routeOptions.handlerTimeout} ms; try again later, or ask for less (a smaller page or range)` });
         }
         if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
             return send(reply, fastifyError.statusCode, { error: fastifyError.message });
+        }
+        const unavailable = storeUnavailable(error);
+        if (unavailable) {
+            request.log.warn({ err: error }, unavailable.detail);
+            reply.header('retry-after', '5');
+            return send(reply, 503, { error: unavailable.message });
         }
         request.log.error({ err: error }, 'unhandled error');
         return send(reply, 500, { error: 'internal error' });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
 
@@ -20,9 +21,17 @@ export interface ServiceConfig {
     blockIntervalMs: number;
     /** A new devnet's validator round in seconds (config param 15 of its genesis; a chain keeps its own). */
     roundSeconds: number;
+    /** How many validators a new devnet has (its genesis keeps them; a chain keeps its own). */
+    validators: number;
+    /** Finished rounds whose round-rewards answers are kept in memory (0 = none: every request reads the chain). */
+    rewardsCacheRounds: number;
     /** Largest faucet transfer, nanograms. */
     faucetCap: bigint;
     logRequests: boolean;
+    /** Structured (JSON) log lines at this level and above go to stderr; `--log` adds a line per request. */
+    logLevel: LogLevel;
+    /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed, ms. */
+    shutdownTimeoutMs: number;
     /** Most transactions one emulation may run. */
     emulationMaxTransactions: number;
     /** Wall-clock budget of one emulation, ms. */
@@ -31,8 +40,22 @@ export interface ServiceConfig {
     rates: string;
     /** Extra currency table (symbols, names, decimals, images by currency id): a JSON file; empty = the devnet's table on a devnet, else none. */
     extraCurrencies: string;
+    /** Outbound fetches (off-chain metadata, rates URL) may reach private, loopback and link-local addresses; null = only on a devnet (it serves its own metadata on loopback). */
+    allowPrivateFetch: boolean | null;
     /** Where client commands (sign-transfer) find the running service; empty = this config's host and port. */
     apiUrl: string;
+    /** `--api-keys`: a JSON file of `{key, name, rps}` (reloaded on SIGHUP); empty = no keys. */
+    apiKeys: string;
+    /** Requests per second per client address without an API key; 0 = a key is required; null = by source (see anonymousRps). */
+    anonRps: number | null;
+    /** Rate limit counters shared through this Redis (redis://…); empty = in this process's memory. */
+    redisUrl: string;
+    /** Origins browsers may call the API from; `['*']` = any. */
+    corsOrigins: string[];
+    /** Longest a request may run before it is answered 503, ms (emulations get at least their own budget and a second more). */
+    requestTimeoutMs: number;
+    /** Proxies whose X-Forwarded-For names the client (per-address limits): addresses/CIDRs, or a hop count; null = none. */
+    trustProxy: string[] | number | null;
 }
 
 interface Setting<K extends keyof ServiceConfig> {
@@ -53,6 +76,33 @@ function integer(name: string, min: number, max: number) {
         if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
         return value;
     };
+}
+
+/** Anonymous requests per second per address: a devnet is a developer's own, a public follower is shared. */
+export const DEVNET_ANON_RPS = 10_000;
+export const PUBLIC_ANON_RPS = 10;
+
+export function anonymousRps(config: Pick<ServiceConfig, 'anonRps' | 'source'>): number {
+    return config.anonRps ?? (config.source === 'devnet' ? DEVNET_ANON_RPS : PUBLIC_ANON_RPS);
+}
+
+function corsOrigins(raw: string): string[] {
+    const origins = raw.split(',').map(o => o.trim()).filter(o => o !== '');
+    if (origins.length === 0) throw new ConfigError('cors-origins must be * or a comma-separated list of origins such as https://explorer.example');
+    for (const origin of origins) {
+        if (origin !== '*' && !/^https?:\/\/[^/\s?#]+$/.test(origin)) throw new ConfigError(`cors-origins: '${origin}' is not an origin; write scheme and host (and port) only, e.g. https://explorer.example or http://localhost:3000`);
+    }
+    return origins.includes('*') ? ['*'] : origins;
+}
+
+function trustedProxies(raw: string): string[] | number {
+    if (/^\d+$/.test(raw)) return integer('trust-proxy hop count', 1, 100)(raw);
+    const proxies = raw.split(',').map(p => p.trim()).filter(p => p !== '');
+    for (const proxy of proxies) {
+        if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(proxy)) throw new ConfigError(`trust-proxy: '${proxy}' is not an IP address or CIDR; give e.g. 127.0.0.1,10.0.0.0/8, or a hop count`);
+    }
+    if (proxies.length === 0) throw new ConfigError('trust-proxy needs addresses, CIDRs or a hop count');
+    return proxies;
 }
 
 const SETTINGS: Setting<keyof ServiceConfig>[] = [
@@ -80,6 +130,14 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         describe: 'a new devnet\'s validator round in seconds: elections open half a round before its end, stakes return a quarter round after (default 120)',
     },
     {
+        key: 'validators', flag: '--validators', env: 'VALIDATORS', parse: integer('validators', 3, 400),
+        describe: 'how many validators a new devnet has: one staking through a nominator pool, one through a single-nominator pool, the rest from their wallets (default 3)',
+    },
+    {
+        key: 'rewardsCacheRounds', flag: '--rewards-cache-rounds', env: 'REWARDS_CACHE_ROUNDS', parse: integer('rewards cache rounds', 0, 10_000),
+        describe: 'finished rounds whose round-rewards answers are kept in memory (default 32; 0 = none, every request reads the chain)',
+    },
+    {
         key: 'faucetCap', flag: '--faucet-cap', env: 'FAUCET_CAP', describe: 'largest devnet faucet transfer in nanograms (default 1000 gram)',
         parse: raw => {
             if (!/^\d{1,20}$/.test(raw)) throw new ConfigError(`faucet cap must be a whole number of nanograms, got '${raw}'`);
@@ -100,7 +158,53 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
             return raw.replace(/\/+$/, '');
         },
     },
-    { key: 'logRequests', flag: '--log', env: 'LOG_REQUESTS', parse: raw => raw === '' || raw === '1' || raw === 'true', describe: 'log every request (default off)' },
+    {
+        key: 'allowPrivateFetch', flag: '--allow-private-fetch', env: 'ALLOW_PRIVATE_FETCH',
+        parse: raw => {
+            if (!/^(1|true|0|false)?$/.test(raw)) throw new ConfigError(`allow-private-fetch must be true or false, got '${raw}'`);
+            return raw === '' || raw === '1' || raw === 'true';
+        },
+        describe: 'let off-chain metadata and rates URLs reach private, loopback and link-local addresses (default: on for a devnet, off otherwise; =false turns it off)',
+    },
+    {
+        key: 'apiKeys', flag: '--api-keys', env: 'API_KEYS', parse: raw => resolve(raw),
+        describe: 'JSON file of API keys, a list of {"key", "name", "rps"}; clients send Authorization: Bearer <key>; reloaded on SIGHUP (default: none, all clients anonymous)',
+    },
+    {
+        key: 'anonRps', flag: '--anon-rps', env: 'ANON_RPS', parse: integer('anon-rps', 0, 1_000_000_000),
+        describe: `requests per second per client address without an API key (default ${DEVNET_ANON_RPS} on a devnet, ${PUBLIC_ANON_RPS} otherwise; 0 = an API key is required)`,
+    },
+    {
+        key: 'redisUrl', flag: '--redis', env: 'REDIS_URL', describe: 'share rate limits between API processes through this Redis, e.g. redis://127.0.0.1:6379 (default: limits in each process\'s memory)',
+        parse: raw => {
+            if (!/^rediss?:\/\/\S+$/.test(raw)) throw new ConfigError(`redis must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got '${raw}'`);
+            return raw;
+        },
+    },
+    {
+        key: 'corsOrigins', flag: '--cors-origins', env: 'CORS_ORIGINS', parse: corsOrigins,
+        describe: 'origins browsers may call the API from: * (default) or a comma-separated list such as https://a.example,https://b.example',
+    },
+    {
+        key: 'trustProxy', flag: '--trust-proxy', env: 'TRUST_PROXY', parse: trustedProxies,
+        describe: 'reverse proxies whose X-Forwarded-For names the client, for per-address limits: comma-separated addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8), or a hop count (default: none)',
+    },
+    {
+        key: 'requestTimeoutMs', flag: '--request-timeout-ms', env: 'REQUEST_TIMEOUT_MS', parse: integer('request timeout', 100, 3_600_000),
+        describe: 'longest a request may run before it is answered 503, in ms (default 30000; emulations always get --emulation-timeout-ms plus a second)',
+    },
+    { key: 'logRequests', flag: '--log', env: 'LOG_REQUESTS', parse: raw => raw === '' || raw === '1' || raw === 'true', describe: 'log every request (default off; also on at --log-level debug or trace)' },
+    {
+        key: 'logLevel', flag: '--log-level', env: 'LOG_LEVEL', describe: `JSON log lines on stderr at this level and above: ${LOG_LEVELS.join(', ')} (default info)`,
+        parse: raw => {
+            if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new ConfigError(`log level must be one of ${LOG_LEVELS.join(', ')}, got '${raw}'`);
+            return raw as LogLevel;
+        },
+    },
+    {
+        key: 'shutdownTimeoutMs', flag: '--shutdown-timeout-ms', env: 'SHUTDOWN_TIMEOUT_MS', parse: integer('shutdown timeout', 0, 600_000),
+        describe: 'on SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed, in ms (default 10000)',
+    },
 ];
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -115,13 +219,24 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     liteserverPort: 8082,
     blockIntervalMs: 1000,
     roundSeconds: 120,
+    validators: 3,
+    rewardsCacheRounds: 32,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,
+    logLevel: 'info',
+    shutdownTimeoutMs: 10_000,
     emulationMaxTransactions: 1000,
     emulationTimeoutMs: 10_000,
     rates: '',
     extraCurrencies: '',
     apiUrl: '',
+    apiKeys: '',
+    anonRps: null,
+    redisUrl: '',
+    corsOrigins: ['*'],
+    requestTimeoutMs: 30_000,
+    trustProxy: null,
+    allowPrivateFetch: null,
 };
 
 /** Flags win over environment variables, which win over defaults. Returns the config and the non-flag arguments. */
@@ -144,7 +259,7 @@ export function loadConfig(argv: string[], env: NodeJS.ProcessEnv = process.env)
             rest.push(arg);
             continue;
         }
-        if (setting.key === 'logRequests' && inline === undefined) {
+        if ((setting.key === 'logRequests' || setting.key === 'allowPrivateFetch') && inline === undefined) {
             assign(setting, '1');
             continue;
         }

@@ -1,11 +1,13 @@
 import type { Address, Cell } from '@ton/core';
 import { formatRawAddress } from '../ton/address.ts';
+import { InputFormatError } from '../ton/input.ts';
 import { isWalletInterface, knownCode } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { externalMessageRisk, type WalletRisk } from '../risk/wallet-risk.ts';
+import { extractRiskMessages, walletInterfacesOf } from '../risk/wallet-messages.ts';
 import { EmulationFailure } from './errors.ts';
 import { inspectEmulatedTrace, type InspectedTrace } from './inspect-trace.ts';
-import { parseRootMessage, redirectExternal, requireExternalIn, type RootMessage } from './message-input.ts';
+import { MAX_NANOGRAMS, parseRootMessage, redirectExternal, requireExternalIn, requirePayableNanograms, type RootMessage } from './message-input.ts';
 import { StoreChainState, type ChainStateFallback } from './store-chain-state.ts';
 import type { StoredAccount } from './account-state.ts';
 import { ParsedCells } from './parsed-cells.ts';
@@ -35,6 +37,24 @@ export interface WalletEmulationRequest {
     balances?: ReadonlyMap<string, bigint>;
 }
 
+/**
+ * A signed wallet message whose messages ask for more nanograms than any account holds is refused:
+ * its actions (and risk) could not state the amount. A body the wallet's layout does not read is
+ * left to the emulation, which says what the wallet does with it.
+ */
+function requirePayableWalletMessages(root: RootMessage, code: Cell): void {
+    const interfaces = walletInterfacesOf(code, undefined);
+    if (!interfaces.some(isWalletInterface) || root.message.info.type !== 'external-in') return;
+    let messages;
+    try {
+        messages = extractRiskMessages(root.message.body, interfaces, root.message.info.dest);
+    } catch {
+        return;
+    }
+    const total = messages.reduce((sum, m) => sum + (m.message.info.type === 'internal' ? m.message.info.value.coins : 0n), 0n);
+    requirePayableNanograms(total, 'the message asks the wallet to send');
+}
+
 /** Balance given to the signing wallet to learn what a message would cost when it cannot pay: more than exists. */
 const PROBE_BALANCE = 2n ** 100n;
 
@@ -57,7 +77,8 @@ export class EmulationService {
         const chain = new RequestChainState(this.chain);
         const runnable = root.message.info.type === 'external-in' ? this.requireRunnable(chain, formatRawAddress(root.message.info.dest), root) : undefined;
         chain.readHead();
-        await runnable;
+        const destination = await runnable;
+        if (destination) requirePayableWalletMessages(root, destination.code);
         const trace = await emulateTrace(root.cell, chain, { skipSignatureChecks: options.ignoreSignatureCheck ? 'all' : 'none', limits: this.limits });
         return { root, trace, inspected: await this.inspect(trace) };
     }
@@ -81,6 +102,7 @@ export class EmulationService {
         // Read before emulating (body and StateInit are the signed ones even when redirected): a version
         // whose messages cannot be read is refused without running anything.
         const risk = externalMessageRisk(root.message, walletCode);
+        requirePayableNanograms(risk.native, 'the message asks the wallet to send');
         const balanceBefore = request.balances?.get(wallet) ?? stored?.balance ?? 0n;
         const options = { skipSignatureChecks: 'first' as const, balances: request.balances, limits: this.limits, rootDestination: wallet };
 
@@ -205,8 +227,12 @@ function sendsFailedForFunds(trace: EmulatedTrace): boolean {
     return (!action.success && (action.resultCode === 37 || action.resultCode === 38)) || (action.skippedActions > 0 && d.computePhase.type === 'vm');
 }
 
-function insufficientFunds(required: bigint, available: bigint, cause?: string): EmulationFailure {
+function insufficientFunds(required: bigint, available: bigint, cause?: string): Error {
     const because = cause ? ` (${cause})` : '';
+    // Sends near the 2^63 − 1 a message may ask for, plus fees, need more than any account holds.
+    if (required > MAX_NANOGRAMS) {
+        return new InputFormatError(`the message needs ${required} nanograms to send what it sends and pay the fees, more than any account can hold (at most ${MAX_NANOGRAMS}, 2^63 - 1)`);
+    }
     return new EmulationFailure(
         'insufficient_funds',
         `the wallet holds ${available} nanograms but the message needs ${required} to send what it sends and pay the fees${because}`,

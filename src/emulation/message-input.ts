@@ -15,6 +15,20 @@ export interface RootMessage {
  */
 export const MAX_MESSAGE_DEPTH = MAX_TVM_MESSAGE_DEPTH;
 
+/**
+ * The most nanograms an account can hold: the whole supply fits in a signed 64-bit integer, which
+ * is how the API writes amounts. A message value (a VarUInteger 16, up to 2^120 − 1) above it can
+ * never be paid.
+ */
+export const MAX_NANOGRAMS = 2n ** 63n - 1n;
+
+/** A value of nanograms a message asks to move, refused when no account could ever pay it. */
+export function requirePayableNanograms(value: bigint, what: string): void {
+    if (value > MAX_NANOGRAMS) {
+        throw new InputFormatError(`${what} ${value} nanograms, more than any account can hold (at most ${MAX_NANOGRAMS}, 2^63 - 1)`);
+    }
+}
+
 /** The `boc` of an emulation request: one root cell holding a whole TL-B `Message`. */
 export function parseRootMessage(boc: string): RootMessage {
     const cell = readRootCell(boc);
@@ -22,6 +36,7 @@ export function parseRootMessage(boc: string): RootMessage {
     // An inline body is the rest of the cell, so whatever parses up to it is a whole message.
     const message = parseMessageCell(cell);
     if (message.info.type !== 'external-out') requireChainWorkchain(message.info.dest, "the message's destination");
+    if (message.info.type === 'internal') requirePayableNanograms(message.info.value.coins, 'the message carries');
     return { cell, message };
 }
 

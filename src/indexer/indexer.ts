@@ -1,17 +1,28 @@
 import { EventEmitter } from 'node:events';
 import type { ChainSource, SourceItem } from '../chain/chain-source.ts';
 import type { Store } from '../store/store.ts';
+import { storeUnavailable, type StoreUnavailable } from '../store/unavailable.ts';
 import { indexBlock, type IndexContext } from './index-block.ts';
 
 export interface IndexerEvents {
     block: [item: SourceItem, transactions: number];
     error: [error: Error];
+    /** The index database is away or full: indexing waits `retryInMs` and tries again (attempt 1, 2, …). */
+    stalled: [problem: StoreUnavailable, retryInMs: number, attempt: number];
+    /** The first block indexed after a stall, `afterMs` after it began. */
+    resumed: [afterMs: number];
 }
+
+/** Waits between attempts while the index database is away or full: doubling from the first to the last. */
+const RETRY_FIRST_MS = 200;
+const RETRY_MAX_MS = 5_000;
 
 /**
  * Pulls blocks from a chain source after the last committed cursor and indexes them one by one.
  * The cursor is saved in the same database transaction as the block, so a restart resumes exactly
- * where the last commit left off.
+ * where the last commit left off. While the database is away or full the indexer waits and tries
+ * again from the saved cursor (the failed block's transaction rolled back), so nothing is skipped
+ * or indexed twice; any other error stops it.
  */
 export class Indexer extends EventEmitter<IndexerEvents> {
     private controller: AbortController | null = null;
@@ -48,18 +59,50 @@ export class Indexer extends EventEmitter<IndexerEvents> {
     }
 
     private async run(signal: AbortSignal): Promise<void> {
-        const cursor = await this.savedCursor();
-        try {
-            for await (const item of this.source.blocksAfter(cursor, signal)) {
-                const result = await indexBlock(this.store, item.block, { source: this.source.name, cursor: item.cursor }, this.context);
-                this.lastItem = item;
-                this.emit('block', item, result.transactions);
-                if (signal.aborted) break;
+        let stalledSince: number | null = null;
+        for (let attempt = 1; ; attempt++) {
+            try {
+                const cursor = await this.savedCursor();
+                for await (const item of this.source.blocksAfter(cursor, signal)) {
+                    const result = await indexBlock(this.store, item.block, { source: this.source.name, cursor: item.cursor }, this.context);
+                    this.lastItem = item;
+                    if (stalledSince !== null) {
+                        this.emit('resumed', Date.now() - stalledSince);
+                        stalledSince = null;
+                        attempt = 1;
+                    }
+                    this.emit('block', item, result.transactions);
+                    if (signal.aborted) break;
+                }
+                return;
+            } catch (error) {
+                if (signal.aborted) return;
+                const problem = storeUnavailable(error);
+                if (!problem) {
+                    this.emit('error', error as Error);
+                    throw error;
+                }
+                stalledSince ??= Date.now();
+                const wait = Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
+                this.emit('stalled', problem, wait, attempt);
+                if (!await pause(wait, signal)) return;
             }
-        } catch (error) {
-            if (signal.aborted) return;
-            this.emit('error', error as Error);
-            throw error;
         }
     }
+}
+
+/** Resolves true after `ms`, or false as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<boolean> {
+    return new Promise(resolve => {
+        if (signal.aborted) return resolve(false);
+        const timer = setTimeout(() => {
+            signal.removeEventListener('abort', aborted);
+            resolve(true);
+        }, ms);
+        const aborted = () => {
+            clearTimeout(timer);
+            resolve(false);
+        };
+        signal.addEventListener('abort', aborted, { once: true });
+    });
 }

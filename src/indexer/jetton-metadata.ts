@@ -1,5 +1,6 @@
 import type { Store } from '../store/store.ts';
 import { TOKEN_ATTRIBUTES } from '../ton/jetton/token-content.ts';
+import { OutboundFetchError, outboundFetch, type OutboundFetchPolicy } from '../net/safe-fetch.ts';
 
 export interface MetadataFetcherOptions {
     /** Give up on a metadata server after this long. */
@@ -8,6 +9,10 @@ export interface MetadataFetcherOptions {
     maxBytes?: number;
     /** How often to look for masters whose metadata is pending. */
     pollMs?: number;
+    /** Fetch from private, loopback and link-local addresses too (the devnet's own metadata); default off. */
+    allowPrivate?: boolean;
+    /** Told why a document could not be had from an http(s) URI (one line per URI). */
+    log?: (line: string) => void;
 }
 
 /**
@@ -23,11 +28,19 @@ export class JettonMetadataFetcher {
     private readonly timeoutMs: number;
     private readonly maxBytes: number;
     private readonly pollMs: number;
+    private readonly policy: OutboundFetchPolicy;
+    private readonly log: (line: string) => void;
+    /** Why each URI that gave no document failed. */
+    readonly failures = new Map<string, string>();
 
     constructor(private readonly store: Store, options: MetadataFetcherOptions = {}) {
         this.timeoutMs = options.timeoutMs ?? 5000;
         this.maxBytes = options.maxBytes ?? 256 * 1024;
         this.pollMs = options.pollMs ?? 500;
+        this.log = options.log ?? (() => undefined);
+        this.policy = {
+            allowPrivate: options.allowPrivate ?? false, timeoutMs: this.timeoutMs, maxBytes: this.maxBytes, headers: { accept: 'application/json' },
+        };
     }
 
     start(): void {
@@ -67,27 +80,30 @@ export class JettonMetadataFetcher {
     }
 
     private async download(uri: string): Promise<Record<string, string> | null> {
-        if (!/^https?:\/\//i.test(uri)) return null;
         try {
-            const response = await fetch(uri, { signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
-            if (!response.ok || !response.body) return null;
-            const chunks: Buffer[] = [];
-            let size = 0;
-            for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-                size += chunk.length;
-                if (size > this.maxBytes) return null;
-                chunks.push(Buffer.from(chunk));
-            }
-            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-            if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-            const document: Record<string, string> = {};
-            for (const key of TOKEN_ATTRIBUTES) {
-                const value = (parsed as Record<string, unknown>)[key];
-                if (typeof value === 'string' || typeof value === 'number') document[key] = String(value);
-            }
-            return document;
-        } catch {
+            return await this.read(uri);
+        } catch (error) {
+            // The outbound fetch's messages name the URL already.
+            const why = error instanceof OutboundFetchError ? error.message : `${uri}: ${(error as Error).message}`;
+            if (this.failures.size > 10_000) this.failures.clear();
+            this.failures.set(uri, why);
+            // ipfs:// and the like are common and never fetched: not worth a line each.
+            if (/^https?:\/\//i.test(uri)) this.log(`jetton metadata ${why}`);
             return null;
         }
+    }
+
+    private async read(uri: string): Promise<Record<string, string>> {
+        if (!/^https?:\/\//i.test(uri)) throw new Error('not an http(s) URI, not fetched');
+        const response = await outboundFetch(uri, this.policy);
+        if (response.status < 200 || response.status >= 300) throw new Error(`HTTP ${response.status}`);
+        const parsed = JSON.parse(response.body.toString('utf8')) as unknown;
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
+        const document: Record<string, string> = {};
+        for (const key of TOKEN_ATTRIBUTES) {
+            const value = (parsed as Record<string, unknown>)[key];
+            if (typeof value === 'string' || typeof value === 'number') document[key] = String(value);
+        }
+        return document;
     }
 }

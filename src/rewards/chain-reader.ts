@@ -3,7 +3,7 @@
  * in-process lite method table) and a follower (its liteserver pool). Parsed values are cached per
  * block (blocks and their states never change).
  */
-import { loadAccount, parseTuple, serializeTuple } from '@ton/core';
+import { loadAccount, parseTuple, serializeTuple, type Cell } from '@ton/core';
 import { Functions, type tonNode_blockIdExt } from 'ton-lite-client/dist/schema.js';
 import type { TLFunction } from 'ton-tl';
 import type { LitePool } from '../chain/lite/lite-pool.ts';
@@ -94,13 +94,19 @@ class Lru<K, V> {
     }
 }
 
+/**
+ * An account's cell (Account, with its tag) in the state after a block, null when it does not exist:
+ * a chain source in this process answers without building the proofs getAccountState carries.
+ */
+export type AccountCellReader = (id: tonNode_blockIdExt, workchain: number, accountId: Buffer) => Cell | null;
+
 export class RoundChainReader {
     private readonly blocks = new Lru<number, Promise<tonNode_blockIdExt>>(CACHE_LIMIT);
     private readonly sets = new Lru<number, Promise<BlockSets>>(CACHE_LIMIT);
     /** Lite calls made (for tests and benchmarks). */
     calls = 0;
 
-    constructor(private readonly transport: LiteTransport) {}
+    constructor(private readonly transport: LiteTransport, private readonly options: { accountCell?: AccountCellReader } = {}) {}
 
     private async call<N extends LiteMethodName>(name: N, args: LiteArgs<N>, what: string): Promise<LiteResult<N>> {
         this.calls++;
@@ -174,11 +180,22 @@ export class RoundChainReader {
     /** A masterchain account's code and data after block `seqno` (null when it does not exist). */
     async account(seqno: number, accountId: Buffer): Promise<PoolAccount | null> {
         const id = await this.block(seqno);
-        const state = await this.call('getAccountState', { kind: 'liteServer.getAccountState', id, account: { kind: 'liteServer.accountId', workchain: -1, id: accountId } },
-            `account -1:${accountId.toString('hex')} at masterchain block ${seqno}`);
-        if (state.state.length === 0) return null;
+        const what = `account -1:${accountId.toString('hex')} at masterchain block ${seqno}`;
+        let cell: Cell | null;
+        if (this.options.accountCell) {
+            this.calls++;
+            try {
+                cell = this.options.accountCell(id, -1, accountId);
+            } catch (error) {
+                throw new ChainReadError(`${what}: ${(error as Error).message}`, answeredByServer(error), { cause: error });
+            }
+        } else {
+            const state = await this.call('getAccountState', { kind: 'liteServer.getAccountState', id, account: { kind: 'liteServer.accountId', workchain: -1, id: accountId } }, what);
+            cell = state.state.length === 0 ? null : readBoc(state.state)[0];
+        }
+        if (!cell) return null;
         // Account = account_none$0 | account$1 addr:MsgAddressInt … (@ton/core's loadAccount reads after the tag)
-        const slice = readBoc(state.state)[0].beginParse();
+        const slice = cell.beginParse();
         if (!slice.loadBit()) return null;
         const account = loadAccount(slice);
         if (account.storage.state.type !== 'active') return { code: null, data: null };

@@ -81,6 +81,12 @@ export function resolveCurrency(currency: string, rates: RateTable | undefined):
 }
 
 /**
+ * `total_equivalent` is an int64: jetton amounts (VarUInteger 16) times a rate can exceed it, and
+ * such a value, far beyond any real holding, is shown as this ceiling.
+ */
+const MAX_EQUIVALENT = 2n ** 63n - 1n;
+
+/**
  * The Risk object of the API. Jetton wallets and NFT items the index does not know are left out,
  * as the reference does: a jetton amount cannot be presented (nor valued) without its master, nor
  * an NFT without its index. NFTs are not valued in `total_equivalent`.
@@ -121,7 +127,8 @@ export async function presentRisk(risk: WalletRisk, lookups: RiskLookups, option
         nfts,
     };
     if (currency !== undefined) {
-        result.total_equivalent = ceil(div(totalGrams, options.rates?.currencies.get(currency) ?? ONE));
+        const equivalent = ceil(div(totalGrams, options.rates?.currencies.get(currency) ?? ONE));
+        result.total_equivalent = equivalent > MAX_EQUIVALENT ? MAX_EQUIVALENT : equivalent;
     }
     return result;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Address } from '@ton/core';
 import { RatesError } from './errors.ts';
 import { ONE, parseDecimal, type Fraction } from './fraction.ts';
+import { outboundFetch, type OutboundFetchPolicy } from '../net/safe-fetch.ts';
 
 /**
  * Rates file (JSON), every value a decimal string: how many grams ONE unit of the key is worth.
@@ -47,6 +48,8 @@ export interface RatesSourceOptions {
     /** while no table has ever loaded, how long a failed load is answered from memory before the source is tried again (default 30 s) */
     retryMs?: number;
     now?: () => number;
+    /** Let an http(s) rates URL reach private, loopback and link-local addresses (default off). */
+    allowPrivateFetch?: boolean;
 }
 
 export const NATIVE_CURRENCY = 'GRAM';
@@ -103,7 +106,8 @@ export function loadRatesSource(spec: string | undefined, options: RatesSourceOp
     if (spec === undefined || spec.trim() === '') return staticRatesSource({ currencies: new Map([[NATIVE_CURRENCY, ONE]]), jettons: new Map() });
     const timeoutMs = options.timeoutMs ?? 5_000;
     const maxBytes = options.maxBytes ?? 1024 * 1024;
-    const load = /^https?:\/\//i.test(spec) ? () => fetchText(spec, timeoutMs, maxBytes)
+    const policy: OutboundFetchPolicy = { allowPrivate: options.allowPrivateFetch ?? false, timeoutMs, maxBytes, headers: { accept: 'application/json' } };
+    const load = /^https?:\/\//i.test(spec) ? () => fetchText(spec, policy)
         : /^[a-z][a-z0-9+.-]*:\/\//i.test(spec) && !spec.startsWith('file://') ? undefined
             : () => readText(spec.startsWith('file://') ? fileURLToPath(spec) : resolve(spec), timeoutMs, maxBytes);
     if (!load) throw new RatesError(`rates source ${spec}: expected a file path or an http(s) URL`);
@@ -172,25 +176,15 @@ async function readText(path: string, timeoutMs: number, maxBytes: number): Prom
     return bytes.toString('utf8');
 }
 
-async function fetchText(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
-    const signal = AbortSignal.timeout(timeoutMs);
+async function fetchText(url: string, policy: OutboundFetchPolicy): Promise<string> {
+    let response;
     try {
-        const response = await fetch(url, { signal, redirect: 'follow', headers: { accept: 'application/json' } });
-        if (!response.ok) throw new RatesError(`rates URL ${url}: HTTP ${response.status}`);
-        if (!response.body) return '';
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of response.body) {
-            size += chunk.byteLength;
-            if (size > maxBytes) throw new RatesError(`rates URL ${url}: larger than ${maxBytes} bytes`);
-            chunks.push(chunk);
-        }
-        return Buffer.concat(chunks).toString('utf8');
+        response = await outboundFetch(url, policy);
     } catch (error) {
-        if (error instanceof RatesError) throw error;
-        if (signal.aborted) throw new RatesError(`rates URL ${url}: no complete answer within ${timeoutMs} ms`, { cause: error });
-        throw new RatesError(`rates URL ${url}: ${(error as Error).message}`, { cause: error });
+        throw new RatesError(`rates URL ${(error as Error).message}`, { cause: error });
     }
+    if (response.status < 200 || response.status >= 300) throw new RatesError(`rates URL ${url}: HTTP ${response.status}`);
+    return response.body.toString('utf8');
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

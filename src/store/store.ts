@@ -4,12 +4,15 @@ import type { IndexDatabase, IndexDb } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { sqliteDialect } from './sqlite/sqlite-connection.ts';
 import { postgresDialect } from './postgres/postgres-connection.ts';
+import type { PoolUse } from '../observability/metrics.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
 
 export interface Store {
     readonly db: IndexDb;
     readonly dialect: StoreDialect;
+    /** Connections of the PostgreSQL pool; absent on SQLite (one connection). */
+    readonly poolUse?: () => PoolUse;
     close(): Promise<void>;
 }
 
@@ -29,9 +32,8 @@ export function describeStore(options: StoreOptions): { dialect: StoreDialect; t
 /** Opens the index and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
     const { dialect, target } = describeStore(options);
-    const db = new Kysely<IndexDatabase>({
-        dialect: dialect === 'postgres' ? postgresDialect(target).dialect : sqliteDialect(target),
-    });
+    const postgres = dialect === 'postgres' ? postgresDialect(target) : null;
+    const db = new Kysely<IndexDatabase>({ dialect: postgres ? postgres.dialect : sqliteDialect(target) });
     const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
@@ -39,5 +41,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         const failed = results?.find(r => r.status === 'Error')?.migrationName;
         throw new Error(`index migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return { db, dialect, close: () => db.destroy() };
+    const pool = postgres?.pool;
+    const poolUse = pool ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }) : undefined;
+    return { db, dialect, poolUse, close: () => db.destroy() };
 }

@@ -20,6 +20,8 @@ import { call } from './api-call.ts';
  * through the liteserver), the pools' and the elector's storage decoded by this file.
  */
 const ROUND = 40;
+/** The three routes' validators and four more staking from their wallets (`--validators 7`). */
+const VALIDATORS = 7;
 const ELECTOR = Address.parse(`-1:${'33'.repeat(32)}`);
 const MASTER_SHARD = '-9223372036854775808';
 
@@ -215,7 +217,7 @@ describe('GET /v2/rewards/round-rewards over a finished devnet round', () => {
     }
 
     before(async () => {
-        service = await startDevnetService({ roundSeconds: ROUND, blockIntervalMs: 250 });
+        service = await startDevnetService({ roundSeconds: ROUND, blockIntervalMs: 250, validators: VALIDATORS });
         genesis = JSON.parse(readFileSync(`${service.dataDir}/devnet.json`, 'utf8')).genesis_utime;
         elections = JSON.parse(readFileSync(`${service.dataDir}/devnet-elections.json`, 'utf8'));
         const global = JSON.parse(readFileSync(`${service.dataDir}/devnet-global.config.json`, 'utf8'));
@@ -305,9 +307,11 @@ describe('GET /v2/rewards/round-rewards over a finished devnet round', () => {
                 weight: Number(stake) / Number(total), reward: (record.bonuses * stake) / total, src: f?.src ?? null,
             };
         });
-        // the three routes all staked
+        // every validator staked: the three routes' own and the extra ones from their wallets, with stakes of their own
         const routes = new Map(elections.validators.map(v => [v.public_key, v]));
-        assert.deepEqual(expected.map(e => routes.get(e.public_key)?.route).sort(), ['nominator_pool', 'single_nominator', 'wallet']);
+        assert.equal(elections.validators.length, VALIDATORS);
+        assert.deepEqual(expected.map(e => routes.get(e.public_key)?.route).sort(), ['nominator_pool', 'single_nominator', ...Array(VALIDATORS - 2).fill('wallet')]);
+        assert.ok(new Set(expected.map(e => e.effective_stake)).size >= VALIDATORS - 1, 'the stakes differ (but for pools capped at max_factor × the least), so ranks and weights do');
         for (const e of expected) assert.equal(friendly(-1, e.src!), friendlyRaw(routes.get(e.public_key)!.stake_from));
 
         // --- the pools and the credits at end_block+1, via the liteserver ---

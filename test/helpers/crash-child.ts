@@ -6,7 +6,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /** Settings the service reads from the environment; the child must only get what the test passes as flags. */
-const SERVICE_ENV = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SOURCE', 'BLOCK_INTERVAL_MS', 'FAUCET_CAP', 'LOG_REQUESTS', 'NODE_TEST_CONTEXT'];
+const SERVICE_ENV = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SOURCE', 'BLOCK_INTERVAL_MS', 'FAUCET_CAP', 'LOG_REQUESTS', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT_MS', 'NODE_TEST_CONTEXT'];
 
 /** This process's environment without the service's settings (and the test runner's), for child processes. */
 export function childEnv(): NodeJS.ProcessEnv {

@@ -9,9 +9,11 @@ import { storeBackends } from '../helpers/stores.ts';
 let server: Server;
 let base: string;
 const hanging = new Set<import('node:http').ServerResponse>();
+let requests = 0;
 
 before(async () => {
     server = createServer((request, response) => {
+        requests++;
         switch (request.url) {
             case '/good.json':
                 response.setHeader('content-type', 'application/json');
@@ -63,7 +65,7 @@ for (const backend of storeBackends()) {
                     metadata: JSON.stringify(r.onchain), metadata_uri: r.uri, metadata_status: 'pending' as const, last_tx_lt: 1n,
                 }))).execute();
 
-                const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 400, maxBytes: 64 * 1024 });
+                const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 400, maxBytes: 64 * 1024, allowPrivate: true });
                 const started = Date.now();
                 assert.equal(await fetcher.fetchPending(), rows.length);
                 assert.ok(Date.now() - started < 3000, 'a hanging server costs one timeout, not more');
@@ -77,6 +79,44 @@ for (const backend of storeBackends()) {
                 for (const n of [2, 3, 4, 5, 6, 7]) assert.equal(byAddress.get(master(n))!.metadata_status, 'failed', `master ${n}`);
                 assert.deepEqual(JSON.parse(byAddress.get(master(7))!.metadata), { name: 'Kept' }, 'on-chain attributes stay when the document cannot be had');
                 assert.equal(await fetcher.fetchPending(), 0, 'nothing is fetched twice');
+            } finally {
+                await store.dispose();
+            }
+        });
+
+        it('does not fetch a document from a loopback, link-local or private address unless allowed', async () => {
+            const store = await backend.open();
+            try {
+                const master = (n: number) => `0:${n.toString(16).padStart(64, '0')}`;
+                const port = new URL(base).port;
+                const uris = [
+                    `${base}/good.json`,
+                    'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+                    `http://[::ffff:127.0.0.1]:${port}/good.json`,
+                    `http://localhost:${port}/good.json`,
+                    'http://10.0.0.1/metadata.json',
+                ];
+                await store.db.insertInto('jetton_masters').values(uris.map((uri, i) => ({
+                    address: master(i + 1), total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
+                    metadata: JSON.stringify({ symbol: 'ONC' }), metadata_uri: uri, metadata_status: 'pending' as const, last_tx_lt: 1n,
+                }))).execute();
+
+                requests = 0;
+                const lines: string[] = [];
+                const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 2000, log: line => lines.push(line) });
+                assert.equal(await fetcher.fetchPending(), uris.length);
+                assert.equal(requests, 0, 'the loopback server sees no request');
+                const rows = await store.db.selectFrom('jetton_masters').selectAll().orderBy('address').execute();
+                for (const row of rows) {
+                    assert.equal(row.metadata_status, 'failed', row.metadata_uri!);
+                    assert.deepEqual(JSON.parse(row.metadata), { symbol: 'ONC' }, 'the on-chain attributes stay');
+                }
+                assert.match(fetcher.failures.get(uris[0])!, /127\.0\.0\.1 is a loopback address \(--allow-private-fetch allows it\)/);
+                assert.match(fetcher.failures.get(uris[1])!, /169\.254\.169\.254 is a link-local address/);
+                assert.match(fetcher.failures.get(uris[2])!, /is a loopback address/);
+                assert.match(fetcher.failures.get(uris[3])!, /localhost resolves to .*, which is a loopback address/);
+                assert.match(fetcher.failures.get(uris[4])!, /10\.0\.0\.1 is a private address/);
+                assert.equal(lines.length, uris.length, 'one log line per refused URI');
             } finally {
                 await store.dispose();
             }

@@ -128,7 +128,7 @@ describe('rates source from a URL', () => {
 
     it('fetches the table once per TTL, sharing one request between concurrent callers', async () => {
         requests = 0;
-        const source = loadRatesSource(`${base}/rates.json`, { ttlMs: 60_000 });
+        const source = loadRatesSource(`${base}/rates.json`, { allowPrivateFetch: true, ttlMs: 60_000 });
         const [a, b] = await Promise.all([source.rates(), source.rates()]);
         assert.equal(a, b);
         assert.deepEqual(await source.supportedCurrencies(), ['EUR', 'GRAM', 'USD']);
@@ -138,7 +138,7 @@ describe('rates source from a URL', () => {
     it('while no table has loaded, a failed load is answered from memory until the retry interval passes', async () => {
         requests = 0;
         let clock = 1_000_000;
-        const source = loadRatesSource(`${base}/missing`, { retryMs: 30_000, now: () => clock });
+        const source = loadRatesSource(`${base}/missing`, { allowPrivateFetch: true, retryMs: 30_000, now: () => clock });
         await assert.rejects(source.rates(), /HTTP 404/);
         await assert.rejects(source.rates(), /HTTP 404/);
         clock += 29_999;
@@ -150,22 +150,29 @@ describe('rates source from a URL', () => {
     });
 
     it('an HTTP error status is a RatesError', async () => {
-        await assert.rejects(loadRatesSource(`${base}/missing`).rates(), (error: unknown) =>
+        await assert.rejects(loadRatesSource(`${base}/missing`, { allowPrivateFetch: true }).rates(), (error: unknown) =>
             error instanceof RatesError && /HTTP 404/.test(error.message));
     });
 
     it('a server that never answers is a timeout error', async () => {
         const started = Date.now();
-        await assert.rejects(loadRatesSource(`${base}/hang`, { timeoutMs: 200 }).rates(), (error: unknown) =>
+        await assert.rejects(loadRatesSource(`${base}/hang`, { allowPrivateFetch: true, timeoutMs: 200 }).rates(), (error: unknown) =>
             error instanceof RatesError && /no complete answer within 200 ms/.test(error.message));
         assert.ok(Date.now() - started < 5000);
     });
 
     it('a body that never ends is a timeout error too', async () => {
-        await assert.rejects(loadRatesSource(`${base}/slow-body`, { timeoutMs: 200 }).rates(), /no complete answer within 200 ms/);
+        await assert.rejects(loadRatesSource(`${base}/slow-body`, { allowPrivateFetch: true, timeoutMs: 200 }).rates(), /no complete answer within 200 ms/);
+    });
+
+    it('a URL on a loopback address is refused without --allow-private-fetch, before any request', async () => {
+        requests = 0;
+        await assert.rejects(loadRatesSource(`${base}/rates.json`).rates(), (error: unknown) =>
+            error instanceof RatesError && /127\.0\.0\.1 is a loopback address \(--allow-private-fetch allows it\)/.test(error.message));
+        assert.equal(requests, 0);
     });
 
     it('a table larger than the limit is refused', async () => {
-        await assert.rejects(loadRatesSource(`${base}/huge`, { maxBytes: 1000 }).rates(), /larger than 1000 bytes/);
+        await assert.rejects(loadRatesSource(`${base}/huge`, { allowPrivateFetch: true, maxBytes: 1000 }).rates(), /larger than 1000 bytes/);
     });
 });

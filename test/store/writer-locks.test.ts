@@ -117,4 +117,38 @@ describe('PostgreSQL advisory lock', { skip: PG_URL ? false : 'TEST_PG_URL is no
         assert.ok(lost, 'the lock holder was not told');
         await lock.release();
     }));
+
+    test('with onRegained, a lost lock is taken again, and meanwhile another writer may take it instead', () => withDatabase(async url => {
+        const events: string[] = [];
+        const lock = await acquirePostgresLock(url, 'the index', 'serve', () => events.push('lost'), () => events.push('regained'));
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        const terminate = () => admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE 'native-explorer ${process.pid}@% serve'`);
+        try {
+            await terminate();
+            const deadline = Date.now() + 10_000;
+            while (!events.includes('regained') && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 20));
+            assert.deepEqual(events, ['lost', 'regained']);
+            await assert.rejects(acquirePostgresLock(url, 'the index', 'import-blocks', () => undefined), WriterLockHeldError, 'the lock is held again');
+
+            // Lost again while another writer is quicker: it is not taken from that writer.
+            events.length = 0;
+            await terminate();
+            let other: Awaited<ReturnType<typeof acquirePostgresLock>> | undefined;
+            const until = Date.now() + 10_000;
+            while (!other && Date.now() < until) {
+                other = await acquirePostgresLock(url, 'the index', 'import-blocks', () => undefined).catch(() => undefined);
+            }
+            assert.ok(other, 'the other writer got the lock');
+            await new Promise(resolve => setTimeout(resolve, 500));
+            assert.deepEqual(events, ['lost'], 'not regained while the other writer holds it');
+            await other.release();
+            const later = Date.now() + 10_000;
+            while (!events.includes('regained') && Date.now() < later) await new Promise(resolve => setTimeout(resolve, 20));
+            assert.deepEqual(events, ['lost', 'regained'], 'taken again once the other writer let go');
+        } finally {
+            await admin.end();
+            await lock.release();
+        }
+    }));
 });

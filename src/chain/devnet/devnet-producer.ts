@@ -34,6 +34,8 @@ export interface DevnetOptions {
     metadataBaseUrl?: string;
     /** A validator round's length in seconds for a new chain (p15; default DEFAULT_ROUND_SECONDS); a chain keeps its genesis timings. */
     roundSeconds?: number;
+    /** How many validators a new chain has (default 3, one per stake route; the rest stake from their wallets); a chain keeps its genesis set. */
+    validators?: number;
 }
 
 /** Chain counters saved with every production step. */
@@ -226,7 +228,7 @@ export class DevnetProducer {
 
     private async createGenesis(): Promise<void> {
         const utime = Math.floor(Date.now() / 1000);
-        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl, this.options.roundSeconds);
+        this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl, this.options.roundSeconds, this.options.validators);
         this.wallets = genesisWallets(this.genesis);
         this.producerKey = blockProducerKey(this.genesis);
         this.staking = devnetStaking(walletsByName(this.wallets));

@@ -19,9 +19,16 @@ export const DEFAULT_ROUND_SECONDS = 120;
 /** Shorter rounds leave the elections too little time (a quarter of a round) between announcement and close. */
 export const MIN_ROUND_SECONDS = 40;
 
+/** The three validators every devnet has, one per stake route. */
+export const BASE_VALIDATORS = 3;
+/** The most validators a devnet can be created with (p16's max_validators, as mainnet). */
+export const MAX_VALIDATORS = 400;
+
 /** What a chain's validator economy was created with (saved in its genesis). */
 export interface ElectionsSpec {
     roundSeconds: number;
+    /** How many validators stake (default BASE_VALIDATORS): beyond the three routes' own, the rest stake from their wallets. */
+    validators?: number;
 }
 
 /** How a devnet validator stakes. */
@@ -38,6 +45,23 @@ export const STAKING_WALLETS: Array<{ name: string; kind: DevnetWalletKind; work
     { name: 'single-owner', kind: 'wallet_v4r2', workchain: 0, balance: 20_000n * GRAM },
 ];
 
+/** The name of the k-th validator beyond the three routes' own (k from 1); each stakes from its masterchain wallet. */
+export function extraValidatorName(k: number): string {
+    return `validator-wallet-${k}`;
+}
+
+/** The genesis wallets of the validators beyond the three routes' own. */
+export function extraValidatorWallets(validators: number): Array<{ name: string; kind: DevnetWalletKind; workchain: number; balance: bigint }> {
+    return Array.from({ length: Math.max(0, validators - BASE_VALIDATORS) }, (_, i) => ({
+        name: extraValidatorName(i + 1), kind: 'wallet_v4r2' as const, workchain: -1, balance: 10_000n * GRAM,
+    }));
+}
+
+/** What a validator staking from its wallet stakes each round: validator-direct 3000 gram, the k-th extra one 1000 + 17·k gram (so that their stakes, weights and ranks differ). */
+export function walletStake(k: number): bigint {
+    return k === 0 ? 3_000n * GRAM : 1_000n * GRAM + 17n * GRAM * BigInt(k);
+}
+
 /** p15 from the round length: validators_elected_for = a round; elections open half a round before it ends and close a quarter before; stakes are held a quarter after. */
 export function electionTimings(roundSeconds: number): ValidatorTimings {
     return {
@@ -48,7 +72,7 @@ export function electionTimings(roundSeconds: number): ValidatorTimings {
     };
 }
 
-export const STAKE_COUNTS = { maxValidators: 100, maxMainValidators: 100, minValidators: 1 };
+export const STAKE_COUNTS = { maxValidators: MAX_VALIDATORS, maxMainValidators: 100, minValidators: 1 };
 export const STAKE_LIMITS = { minStake: 10n * GRAM, maxStake: 10_000_000n * GRAM, minTotalStake: 10n * GRAM, maxStakeFactor: 3 * 65536 };
 
 export interface DevnetValidator {
@@ -61,6 +85,8 @@ export interface DevnetValidator {
     adnl: bigint;
     /** The address the elector sees the stake from (the pool, or the wallet). */
     stakeFrom: Address;
+    /** Route `wallet`: what it stakes each round. */
+    stake: bigint;
 }
 
 export interface DevnetStaking {
@@ -88,8 +114,8 @@ export function devnetStaking(wallets: Map<string, DevnetWallet>): DevnetStaking
     const singleConfig: SingleNominatorConfig = { owner: owner.address, validator: singleValidator.address };
     const poolAddress = nominatorPoolAddress(poolConfig);
     const singleAddress = singleNominatorAddress(singleConfig);
-    const validator = (name: string, route: StakeRoute, wallet: DevnetWallet, stakeFrom: Address): DevnetValidator => ({
-        name, route, wallet, stakeFrom,
+    const validator = (name: string, route: StakeRoute, wallet: DevnetWallet, stakeFrom: Address, stake = 0n): DevnetValidator => ({
+        name, route, wallet, stakeFrom, stake,
         keys: keyPairFromSeed(derived('validator key', wallet)),
         adnl: BigInt(`0x${derived('validator adnl', wallet).toString('hex')}`),
     });
@@ -97,12 +123,19 @@ export function devnetStaking(wallets: Map<string, DevnetWallet>): DevnetStaking
         validators: [
             validator('validator-pool', 'nominator_pool', poolValidator, poolAddress),
             validator('validator-single', 'single_nominator', singleValidator, singleAddress),
-            validator('validator-direct', 'wallet', directValidator, directValidator.address),
+            validator('validator-direct', 'wallet', directValidator, directValidator.address, walletStake(0)),
+            ...extraValidators(wallets).map(([k, wallet]) => validator(extraValidatorName(k), 'wallet', wallet, wallet.address, walletStake(k))),
         ],
         nominatorPool: { name: 'devnet-nominator-pool', config: poolConfig, address: poolAddress, nominators: ['nominator-1', 'nominator-2', 'nominator-3'] },
         singleNominator: { name: 'devnet-single-nominator', config: singleConfig, address: singleAddress, owner: 'single-owner' },
         configKeys: keyPairFromSeed(derived('config master key', wallets.get('faucet') ?? poolValidator)),
     };
+}
+
+function extraValidators(wallets: Map<string, DevnetWallet>): Array<[number, DevnetWallet]> {
+    const found: Array<[number, DevnetWallet]> = [];
+    for (let k = 1; wallets.has(extraValidatorName(k)); k++) found.push([k, wallets.get(extraValidatorName(k))!]);
+    return found;
 }
 
 /**
@@ -123,7 +156,8 @@ export function electionsGenesisConfig(base: Cell, staking: DevnetStaking, utime
     const count = staking.validators.length;
     const weight = (1n << 60n) / BigInt(count);
     params.set(34, validatorSetCell({
-        utimeSince: utime, utimeUntil: utime + Math.floor((spec.roundSeconds * 3) / 4), total: count, main: count, totalWeight: weight * BigInt(count),
+        utimeSince: utime, utimeUntil: utime + Math.floor((spec.roundSeconds * 3) / 4), total: count, main: Math.min(count, STAKE_COUNTS.maxMainValidators),
+        totalWeight: weight * BigInt(count),
         list: staking.validators.map(v => ({ publicKey: BigInt(`0x${v.keys.publicKey.toString('hex')}`), weight, adnlAddr: v.adnl })),
     }));
     params.delete(32);

@@ -3,7 +3,7 @@ import { extraCurrencyDict } from '../../ton/extra-currencies.ts';
 import { DEVNET_EXTRA_CURRENCY_ID } from './extra-currency.ts';
 import { keyPairFromSeed, newKeyPair, type KeyPair } from './keys.ts';
 import { DevnetWallet, type DevnetWalletKind } from './wallets.ts';
-import { DEFAULT_ROUND_SECONDS, STAKING_WALLETS, type ElectionsSpec } from './elections.ts';
+import { BASE_VALIDATORS, DEFAULT_ROUND_SECONDS, STAKING_WALLETS, extraValidatorWallets, type ElectionsSpec } from './elections.ts';
 
 const GRAM = 1_000_000_000n;
 
@@ -36,7 +36,7 @@ export interface GenesisWallet {
  * holds more than 2^53 nanograms so exact integers are exercised from the first request. alice-v3r2
  * also holds a million of the devnet's extra currency (DGEM, 6 decimals).
  */
-export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: string, roundSeconds = DEFAULT_ROUND_SECONDS): GenesisSpec {
+export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: string, roundSeconds = DEFAULT_ROUND_SECONDS, validators = BASE_VALIDATORS): GenesisSpec {
     const seedOf = (keys: KeyPair) => keys.secretKey.subarray(0, 32).toString('hex');
     const faucetKeys = newKeyPair();
     const aliceKeys = newKeyPair();
@@ -54,9 +54,10 @@ export function newGenesis(utime: number, globalId: number, metadataBaseUrl?: st
             { name: 'bob-v4r2', kind: 'wallet_v4r2', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
             { name: 'bob-v5r1', kind: 'wallet_v5r1', seed: seedOf(bobKeys), balance: (100_000n * GRAM).toString() },
             // The validator economy's wallets: validators (masterchain), nominators and a pool owner.
-            ...STAKING_WALLETS.map(w => ({ name: w.name, kind: w.kind, seed: seedOf(newKeyPair()), balance: w.balance.toString(), workchain: w.workchain })),
+            ...[...STAKING_WALLETS, ...extraValidatorWallets(validators)]
+                .map(w => ({ name: w.name, kind: w.kind, seed: seedOf(newKeyPair()), balance: w.balance.toString(), workchain: w.workchain })),
         ],
-        elections: { roundSeconds },
+        elections: validators === BASE_VALIDATORS ? { roundSeconds } : { roundSeconds, validators },
     };
 }
 

@@ -10,8 +10,6 @@ import {
 } from './contracts/staking-pools.ts';
 
 const GRAM = 1_000_000_000n;
-/** A validator staking from its wallet stakes this much each round. */
-export const DIRECT_STAKE = 3_000n * GRAM;
 /** max_factor of every devnet stake (3.0, p17's max_stake_factor). */
 const MAX_FACTOR = 3 * 65536;
 
@@ -71,9 +69,9 @@ async function validatorMessages(
 
     if (v.route === 'wallet') {
         if (credit > 0n) messages.push(internal({ to: ELECTOR_ADDRESS, value: GRAM, bounce: true, body: recoverStakeBody(BigInt(utime)) }));
-        if (open && !staked && wallet.balance >= DIRECT_STAKE + 3n * GRAM) {
+        if (open && !staked && wallet.balance >= v.stake + 3n * GRAM) {
             messages.push(internal({
-                to: ELECTOR_ADDRESS, value: DIRECT_STAKE + GRAM, bounce: true,
+                to: ELECTOR_ADDRESS, value: v.stake + GRAM, bounce: true,
                 body: newStakeBody({
                     publicKey: v.keys.publicKey, secretKey: v.keys.secretKey, stakeAt: state.elect!.electAt, maxFactor: MAX_FACTOR,
                     adnlAddr: v.adnl, src: v.stakeFrom, queryId: BigInt(state.elect!.electAt),

@@ -73,6 +73,11 @@ export interface DevnetLiteOptions {
 
 export interface DevnetLiteServer {
     readonly methods: LiteMethodTable;
+    /**
+     * The account's cell (Account, with its tag) in the state after block `id`, or null if it does not
+     * exist: what getAccountState answers, without the proofs a remote client checks (for readers in this process).
+     */
+    accountCell(id: tonNode_blockIdExt, account: liteServer_accountId): Cell | null;
     /** For startLiteServer: resolves true once masterchain block `seqno` is served, false after `timeoutMs`. */
     waitForMasterchainSeqno(seqno: number, timeoutMs: number): Promise<boolean>;
     /** Brings the cell store and catalog up to the chain log (done before every answer anyway). */
@@ -86,6 +91,7 @@ export function createDevnetLiteMethods(options: DevnetLiteOptions): DevnetLiteS
     const backend = new DevnetLiteBackend(options);
     return {
         methods: backend.methods(),
+        accountCell: (id, account) => backend.accountCell(id, account),
         waitForMasterchainSeqno: (seqno, timeoutMs) => backend.waitForMasterchainSeqno(seqno, timeoutMs),
         sync: () => backend.sync(),
         close: () => backend.close(),
@@ -182,9 +188,19 @@ function blockRandSeed(block: Cell): Buffer {
     return slice.loadBuffer(32);
 }
 
-/** A cell as a plain @ton/core cell (the TVM's serializer is given these, not the store's lazy ones). */
+const plainCells = new Map<string, Cell>();
+/** A cell as a plain @ton/core cell (the TVM's serializer is given these, not the store's lazy ones); the last few are kept, by hash (get-methods run on the same code and data again and again). */
 function plain(cell: Cell): Cell {
-    return Cell.fromBoc(writeBoc(cell))[0];
+    const key = cell.hash(0).toString('hex');
+    let found = plainCells.get(key);
+    if (found) {
+        plainCells.delete(key);
+    } else {
+        found = Cell.fromBoc(writeBoc(cell))[0];
+        if (plainCells.size >= 32) plainCells.delete(plainCells.keys().next().value!);
+    }
+    plainCells.set(key, found);
+    return found;
 }
 
 /** The block proof of the account-blocks dictionary with the given transactions pruned (listBlockTransactions want_proof). */
@@ -532,6 +548,11 @@ class DevnetLiteBackend {
         if (!args.wantProof) return EMPTY;
         const hashes = new Set(this.catalog.allBlockTransactions(block.seq).map(t => t.hash.toString('hex')));
         return writeBoc(blockTransactionsProof(this.blockCell(block), hashes));
+    }
+
+    accountCell(id: tonNode_blockIdExt, account: liteServer_accountId): Cell | null {
+        const { shardBlock } = this.accountBlock(id, account);
+        return findAccount(this.stateAfter(shardBlock), account.id).account?.account ?? null;
     }
 
     private accountState(id: tonNode_blockIdExt, account: liteServer_accountId, prunned: boolean): liteServer_accountState {

@@ -9,31 +9,76 @@ const INDEX_WRITER_KEY = 0x6e61746976650001n;
  * of its own for the process's life. The server drops it with the connection, so a crashed writer
  * leaves nothing behind. The holder is named in the connection's application_name, which a refused
  * process reads back from pg_stat_activity. If the connection is lost, so is the lock: `onLost` is
- * told, and the writer must stop writing.
+ * told, and the writer must stop writing. With `onRegained`, the lock is then taken again as soon
+ * as the database answers and no other writer holds it (a database restart), and `onRegained` is
+ * told that the writer may go on.
  */
-export async function acquirePostgresLock(url: string, target: string, command: string, onLost: (error: Error) => void): Promise<WriterLock> {
+export async function acquirePostgresLock(
+    url: string, target: string, command: string, onLost: (error: Error) => void, onRegained?: () => void,
+): Promise<WriterLock> {
     const holder = currentHolder(command);
-    const client = new pg.Client({ connectionString: url, application_name: applicationName(holder) });
-    await client.connect();
-    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [INDEX_WRITER_KEY.toString()]);
-    if (!rows[0].locked) {
-        const other = await lockHolder(client);
-        await client.end();
-        throw new WriterLockHeldError(target, other);
-    }
     let released = false;
-    const lost = (error: Error) => {
-        if (!released) onLost(error);
+    let client = await lockedClient(url, target, holder);
+    let retry: NodeJS.Timeout | undefined;
+
+    const watch = (locked: pg.Client) => {
+        let reported = false;
+        const lost = (error: Error) => {
+            if (released || reported) return;
+            reported = true;
+            onLost(error);
+            if (onRegained) retake(RETAKE_FIRST_MS);
+        };
+        locked.on('error', lost);
+        locked.on('end', () => lost(new Error('the connection holding the index writer lock closed')));
     };
-    client.on('error', lost);
-    client.on('end', () => lost(new Error('the connection holding the index writer lock closed')));
+    const retake = (waitMs: number) => {
+        retry = setTimeout(async () => {
+            try {
+                const again = await lockedClient(url, target, holder);
+                if (released) {
+                    await again.end().catch(() => undefined);
+                    return;
+                }
+                client = again;
+                watch(again);
+                onRegained!();
+            } catch {
+                if (!released) retake(Math.min(waitMs * 2, RETAKE_MAX_MS));
+            }
+        }, waitMs);
+    };
+    watch(client);
     return {
         async release() {
             if (released) return;
             released = true;
+            clearTimeout(retry);
             await client.end().catch(() => undefined);
         },
     };
+}
+
+const RETAKE_FIRST_MS = 200;
+const RETAKE_MAX_MS = 5_000;
+
+/** A connection holding the writer lock, or WriterLockHeldError naming who holds it. */
+async function lockedClient(url: string, target: string, holder: LockHolder): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url, application_name: applicationName(holder) });
+    // A connection failing later (the server restarting) must not surface as an uncaught 'error' before it is watched.
+    client.on('error', () => undefined);
+    try {
+        await client.connect();
+        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS locked', [INDEX_WRITER_KEY.toString()]);
+        if (!rows[0].locked) {
+            const other = await lockHolder(client);
+            throw new WriterLockHeldError(target, other);
+        }
+        return client;
+    } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+    }
 }
 
 async function lockHolder(client: pg.Client): Promise<LockHolder | null> {

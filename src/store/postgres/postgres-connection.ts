@@ -8,12 +8,19 @@ export function postgresDialect(url: string, maxConnections = 10): { dialect: Po
     const pool = new pg.Pool({
         connectionString: url,
         max: maxConnections,
+        // A server that does not answer at all (a host gone from the network) fails a query in
+        // seconds, as a refused connection does, instead of holding it until the client gives up.
+        connectionTimeoutMillis: 5_000,
+        keepAlive: true,
         types: {
             getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
                 oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
         },
     });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
+    // A client losing its connection (the server restarting) must not crash the process: an idle one
+    // is reported here and dropped; a checked-out one has no listener of the pool's, so it gets one of
+    // its own (its query fails instead, and the pool drops it when it is released).
     pool.on('error', () => undefined);
+    pool.on('connect', client => client.on('error', () => undefined));
     return { dialect: new PostgresDialect({ pool }), pool };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { SqliteAdapter, SqliteDialect, type DialectAdapter } from 'kysely';
+import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
 
 /**
  * SQLite does have transactional DDL, but Kysely's adapter says it has not, so its migrator would
@@ -15,9 +15,33 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
     }
 }
 
+/**
+ * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM) SQLite rolls the transaction back by
+ * itself; Kysely's ROLLBACK after it would fail with "cannot rollback - no transaction is active"
+ * and hide the error that says what happened (a full disk, which the indexer waits out).
+ */
+class RolledBackAwareSqliteDriver extends SqliteDriver {
+    constructor(config: SqliteDialectConfig, private readonly database: Database.Database) {
+        super(config);
+    }
+
+    override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (!this.database.inTransaction) return;
+        await super.rollbackTransaction(connection);
+    }
+}
+
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+    constructor(private readonly config: SqliteDialectConfig & { database: Database.Database }) {
+        super(config);
+    }
+
     override createAdapter(): DialectAdapter {
         return new TransactionalDdlSqliteAdapter();
+    }
+
+    override createDriver(): Driver {
+        return new RolledBackAwareSqliteDriver(this.config, this.config.database);
     }
 }
 

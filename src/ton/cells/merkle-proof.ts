@@ -214,8 +214,18 @@ export function findAccount(state: Cell, accountId: Buffer): { path: Cell[]; acc
     const account = leaf.loadRef();
     const lastTransHash = leaf.loadBuffer(32);
     const lastTransLt = leaf.loadUintBig(64);
-    const shardAccount = beginCell().storeRef(account).storeBuffer(lastTransHash).storeUint(lastTransLt, 64).endCell();
-    return { path, account: { leaf: found.leafCell, account, lastTransHash, lastTransLt, shardAccount } };
+    let shardAccount: Cell | undefined;
+    return {
+        path,
+        account: {
+            leaf: found.leafCell, account, lastTransHash, lastTransLt,
+            // built (and hashed) only when asked for: most readers want the Account alone
+            get shardAccount() {
+                shardAccount ??= beginCell().storeRef(account).storeBuffer(lastTransHash).storeUint(lastTransLt, 64).endCell();
+                return shardAccount;
+            },
+        },
+    };
 }
 
 /**

@@ -35,7 +35,7 @@ class FollowerChild {
         this.proc = spawn(process.execPath, [
             '--import', 'tsx', MAIN, 'serve', '--source', 'lite', '--liteservers', liteservers, '--from-seqno', '1',
             '--data-dir', followerDir.path, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', 'off',
-            '--extra-currencies', DEVNET_EXTRA_CURRENCIES_FILE,
+            '--extra-currencies', DEVNET_EXTRA_CURRENCIES_FILE, '--anon-rps', '1000000',
         ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         for (const stream of [this.proc.stdout!, this.proc.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => { this.output += chunk; });
         this.exited = new Promise(resolve => this.proc.once('exit', (code, signal) => {

@@ -74,15 +74,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
     const apiKeys = loadApiKeyRing(config);
     // A writer takes its locks before it touches anything; an API-only process (no source) writes no chain or index.
     let writer: ChainWriter | undefined;
-    const writerLock: WriterLock | null = config.source === 'none' ? null : await acquireWriterLocks(config, 'serve', error => {
-        log(`index writer lock lost (${error.message}); indexing pauses until the database is back and the lock is taken again`);
-        void writer?.indexer.stop();
-    }, () => {
-        const indexer = writer?.indexer;
-        if (!indexer) return;
-        log('index writer lock taken again; indexing resumes from the last committed block', 'info');
-        void indexer.stop().then(() => indexer.start()).catch(error => log(`indexer stopped: ${(error as Error).message}`));
-    });
+    const writerLock = await takeWriterLocks(config, () => writer, log);
     let store: Store | undefined;
     try {
         store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -160,7 +152,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
 }
 
 /** The devnet's operations for the API, each waiting for the chain writer to have started. */
-function waitingDevnetControl(started: () => Promise<ChainWriter>, faucetCap: bigint): DevnetControl {
+export function waitingDevnetControl(started: () => Promise<ChainWriter>, faucetCap: bigint): DevnetControl {
     const control = async () => (await started()).devnetControl!;
     return {
         faucetCap,
@@ -172,12 +164,12 @@ function waitingDevnetControl(started: () => Promise<ChainWriter>, faucetCap: bi
 }
 
 /** Round rewards once the chain writer has started (its chain reader is what they read). */
-function waitingRewards(started: () => Promise<ChainWriter>): RoundRewardsProvider {
+export function waitingRewards(started: () => Promise<ChainWriter>): RoundRewardsProvider {
     return { roundRewards: async (selector, options) => (await started()).rewards.roundRewards(selector, options) };
 }
 
 /** The configured extra currency table, else the devnet's on a devnet; read once, before anything starts (a bad table stops the start). */
-function extraCurrencyTable(config: ServiceConfig): ExtraCurrencyCatalog {
+export function extraCurrencyTable(config: ServiceConfig): ExtraCurrencyCatalog {
     try {
         return loadExtraCurrencyTable(config.extraCurrencies || (config.source === 'devnet' ? DEVNET_EXTRA_CURRENCIES_FILE : undefined));
     } catch (error) {
@@ -186,8 +178,25 @@ function extraCurrencyTable(config: ServiceConfig): ExtraCurrencyCatalog {
     }
 }
 
+/**
+ * A writer's locks (none for an API-only process), taken before it touches anything. Indexing pauses
+ * while a lock is lost (the database away) and resumes from the last committed block once it is taken again.
+ */
+export async function takeWriterLocks(config: ServiceConfig, writer: () => ChainWriter | undefined, log: (line: string, level?: BackgroundLevel) => void): Promise<WriterLock | null> {
+    if (config.source === 'none') return null;
+    return acquireWriterLocks(config, 'serve', error => {
+        log(`index writer lock lost (${error.message}); indexing pauses until the database is back and the lock is taken again`);
+        void writer()?.indexer.stop();
+    }, () => {
+        const indexer = writer()?.indexer;
+        if (!indexer) return;
+        log('index writer lock taken again; indexing resumes from the last committed block', 'info');
+        void indexer.stop().then(() => indexer.start()).catch(error => log(`indexer stopped: ${(error as Error).message}`));
+    });
+}
+
 /** The last masterchain block in the index (for the ingest lag metrics). */
-async function lastMasterchainBlock(db: IndexDb): Promise<MasterchainPoint | null> {
+export async function lastMasterchainBlock(db: IndexDb): Promise<MasterchainPoint | null> {
     const row = await db.selectFrom('blocks').select(['seqno', 'utime']).where('workchain', '=', -1).orderBy('seqno', 'desc').limit(1).executeTakeFirst();
     return row ? { seqno: Number(row.seqno), utime: Number(row.utime) } : null;
 }

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import type { Address, Cell } from '@ton/core';
 import type { DevnetControl, MessageSink } from './api/services.ts';
 import type { DevnetLiteServer as DevnetLiteMethods } from './liteserver/devnet/devnet-lite-methods.ts';
@@ -64,9 +63,6 @@ export interface WriterEvents {
 }
 
 export async function startChainWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
-    // Producing and reading blocks makes many short-lived cells: a larger young generation cuts the
-    // collector's share of a loaded devnet by about a third (BENCHMARKS, devnet).
-    setFlagsFromString('--max-semi-space-size=64');
     return config.source === 'lite' ? startLiteWriter(config, store, events) : startDevnetWriter(config, store, events);
 }
 

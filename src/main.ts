@@ -62,9 +62,13 @@ async function main(argv: string[]): Promise<number> {
 async function serve(config: ServiceConfig): Promise<number> {
     const out = (line: string) => process.stdout.write(`${line}\n`);
     const started = Date.now();
-    const { startService } = await import('./app.ts');
+    // With --workers N > 1 this process is the primary (chain writer, no HTTP), or one of its API workers (src/cluster).
+    if (config.workers > 1 && (await import('node:cluster')).default.isWorker) return (await import('./cluster/api-worker.ts')).runApiWorker(config);
     // Log lines are JSON on stderr; stdout keeps the lines for people (and the scripts that wait for "serving …").
-    const service = await startService(config, { logStream: process.stderr, progress: out });
+    const events = { logStream: process.stderr, progress: out };
+    const service = config.workers > 1
+        ? await (await import('./cluster/primary.ts')).startCluster(config, events)
+        : await (await import('./app.ts')).startService(config, events);
     const base = service.url.replace(/\/$/, '');
     out(`native-explorer: serving ${base}/v2 (OpenAPI ${base}/v2/openapi.json, docs ${base}/docs)`);
     out(`source: ${config.source}; index: ${config.databaseUrl || `${config.dataDir}/index.sqlite`}`);
@@ -92,7 +96,8 @@ async function serve(config: ServiceConfig): Promise<number> {
         process.on('SIGTERM', received);
     });
     // A second signal ends the process at once: no handler is left, so Node's default applies.
-    service.server.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight, then stopping the indexer after its current block');
+    const logger = 'logger' in service ? service.logger : service.server.log;
+    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight, then stopping the indexer after its current block');
     await service.stop();
     const last = service.indexer?.lastIndexed?.block.id;
     out(`native-explorer: stopped${last ? `; index at ${last.workchain === -1 ? 'masterchain' : 'basechain'} block ${last.seqno}` : ''}`);

@@ -22,8 +22,13 @@ export interface ChainHeadInfo {
     source: string;
     live: boolean;
     head: () => Promise<{ workchain: number; shard: string; seqno: number; utime: number } | null>;
-    /** Blocks and transactions indexed per second recently (over the last minute); null without a writer in this process. */
-    rate?: () => { blocksPerSecond: number; transactionsPerSecond: number } | null;
+    /** Blocks and transactions indexed per second recently (over the last minute); null without a writer (an API worker asks its primary). */
+    rate?: () => IngestRateView | null | Promise<IngestRateView | null>;
+}
+
+export interface IngestRateView {
+    blocksPerSecond: number;
+    transactionsPerSecond: number;
 }
 
 /** Everything the HTTP layer reads from or hands work to. Endpoints read the index only. */

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
 
@@ -32,6 +33,8 @@ export interface ServiceConfig {
     logLevel: LogLevel;
     /** On SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed, ms. */
     shutdownTimeoutMs: number;
+    /** `serve`: API worker processes sharing the port (the chain writer runs in the primary); 1 = one process doing both. */
+    workers: number;
     /** Most transactions one emulation may run. */
     emulationMaxTransactions: number;
     /** Wall-clock budget of one emulation, ms. */
@@ -205,6 +208,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         key: 'shutdownTimeoutMs', flag: '--shutdown-timeout-ms', env: 'SHUTDOWN_TIMEOUT_MS', parse: integer('shutdown timeout', 0, 600_000),
         describe: 'on SIGTERM/SIGINT, how long requests in flight may take to finish before their connections are closed, in ms (default 10000)',
     },
+    {
+        key: 'workers', flag: '--workers', env: 'WORKERS', parse: integer('workers', 1, 1024),
+        describe: `serve: API worker processes sharing the port, over the same index; the chain source and indexer run once, in the primary (default: the number of cores, ${availableParallelism()} here; 1 = one process)`,
+    },
 ];
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -225,6 +232,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     logRequests: false,
     logLevel: 'info',
     shutdownTimeoutMs: 10_000,
+    workers: availableParallelism(),
     emulationMaxTransactions: 1000,
     emulationTimeoutMs: 10_000,
     rates: '',

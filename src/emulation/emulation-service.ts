@@ -55,6 +55,19 @@ function requirePayableWalletMessages(root: RootMessage, code: Cell): void {
     requirePayableNanograms(total, 'the message asks the wallet to send');
 }
 
+/**
+ * Balances given in `params` near 2^63 − 1 can end above it once an account receives coins: more
+ * than the chain's whole supply, and more than the API's int64 balances can state.
+ */
+function requireHoldableBalances(trace: EmulatedTrace): void {
+    for (const node of walkTrace(trace.root)) {
+        if (node.endBalance > MAX_NANOGRAMS) {
+            throw new InputFormatError(`with the balances given in params, account ${node.parsed.account} would end with ${node.endBalance} nanograms, `
+                + `more than any account can hold (at most ${MAX_NANOGRAMS}, 2^63 - 1); give smaller balances`);
+        }
+    }
+}
+
 /** Balance given to the signing wallet to learn what a message would cost when it cannot pay: more than exists. */
 const PROBE_BALANCE = 2n ** 100n;
 
@@ -113,6 +126,7 @@ export class EmulationService {
             if (error instanceof EmulationFailure && error.kind === 'rejected') await this.explainRejection(chain, root, wallet, balanceBefore, request.balances, error);
             throw error;
         }
+        if (request.balances?.size) requireHoldableBalances(trace);
         if (sendsFailedForFunds(trace)) await this.requireFunds(chain, root, wallet, balanceBefore, request.balances);
         return { root, trace, inspected: await this.inspect(trace), wallet, walletCode, balanceBefore, risk };
     }

@@ -20,6 +20,13 @@ export interface StoreOptions {
     /** `postgres://…` for PostgreSQL; a file path (or `sqlite:path`) for SQLite; empty = `<dataDir>/index.sqlite`. */
     url?: string;
     dataDir: string;
+    /**
+     * Bring the schema up to date (default). An API worker opens an index its primary migrated
+     * before starting it, and must not migrate alongside the writer.
+     */
+    migrate?: boolean;
+    /** Most connections of the PostgreSQL pool (default 10). */
+    maxConnections?: number;
 }
 
 export function describeStore(options: StoreOptions): { dialect: StoreDialect; target: string } {
@@ -29,17 +36,19 @@ export function describeStore(options: StoreOptions): { dialect: StoreDialect; t
     return { dialect: 'sqlite', target: file };
 }
 
-/** Opens the index and brings its schema up to date. */
+/** Opens the index and (unless told not to) brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
     const { dialect, target } = describeStore(options);
-    const postgres = dialect === 'postgres' ? postgresDialect(target) : null;
+    const postgres = dialect === 'postgres' ? postgresDialect(target, options.maxConnections) : null;
     const db = new Kysely<IndexDatabase>({ dialect: postgres ? postgres.dialect : sqliteDialect(target) });
-    const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-    const { error, results } = await migrator.migrateToLatest();
-    if (error) {
-        await db.destroy();
-        const failed = results?.find(r => r.status === 'Error')?.migrationName;
-        throw new Error(`index migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (options.migrate ?? true) {
+        const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+        const { error, results } = await migrator.migrateToLatest();
+        if (error) {
+            await db.destroy();
+            const failed = results?.find(r => r.status === 'Error')?.migrationName;
+            throw new Error(`index migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
     }
     const pool = postgres?.pool;
     const poolUse = pool ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }) : undefined;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root: the child runs `src/main.ts` from here so `--import tsx` resolves. */
@@ -32,6 +33,26 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
 
 export const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
 
+/** Until the kernel reports the process stopped (Linux /proc); elsewhere a short pause. */
+export function waitStopped(pid: number): void {
+    const stat = `/proc/${pid}/stat`;
+    if (!existsSync(stat)) return busyWait(2);
+    const until = performance.now() + 2_000;
+    while (performance.now() < until) {
+        const text = readFileSync(stat, 'utf8');
+        const state = text.slice(text.lastIndexOf(')') + 2, text.lastIndexOf(')') + 3);
+        if (state === 'T' || state === 't') return;
+    }
+    throw new Error(`process ${pid} did not stop after SIGSTOP`);
+}
+
+export function busyWait(ms: number): void {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+        // a timer is too coarse for sub-millisecond pauses
+    }
+}
+
 /** A `native-explorer serve` child process on a data directory. */
 export class ServiceChild {
     readonly proc: ChildProcess;
@@ -41,10 +62,12 @@ export class ServiceChild {
     readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
     private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 
-    constructor(dataDir: string, blockIntervalMs: number) {
+    /** `extraArgs`: more `serve` flags (e.g. `--db postgres://…`). */
+    constructor(dataDir: string, blockIntervalMs: number, extraArgs: string[] = []) {
         this.proc = spawn(process.execPath, [
             '--import', 'tsx', MAIN, 'serve',
             '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', '0', '--block-interval-ms', String(blockIntervalMs),
+            ...extraArgs,
         ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
         this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });

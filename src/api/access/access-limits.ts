@@ -16,6 +16,8 @@ export interface AccessOptions {
     /** Counting window in ms (default 1000: limits are per second). */
     windowMs?: number;
     log?: (line: string) => void;
+    /** API processes counting limits in their own memory on one port: each takes its part (see RateLimitOptions). */
+    inMemoryShares?: number;
 }
 
 /** The metrics scrape and the documentation are outside keys and limits. */
@@ -36,5 +38,6 @@ export async function installAccessLimits(app: FastifyInstance, options: AccessO
         redis,
         redisPrefix: options.redisPrefix ?? 'native-explorer:rate-limit:',
         exempt: isExemptFromAccessLimits,
+        inMemoryShares: options.inMemoryShares,
     });
 }

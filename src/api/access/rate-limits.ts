@@ -13,6 +13,12 @@ export interface RateLimitOptions {
     /** Prefix of the counters' Redis keys. */
     redisPrefix: string;
     exempt: (request: FastifyRequest) => boolean;
+    /**
+     * Processes that share the port and count in their own memory (`serve --workers`): each takes
+     * its part of every budget, rounded up (about the whole budget in all, as requests spread
+     * evenly over them). Ignored with Redis, whose counters are shared. Default 1.
+     */
+    inMemoryShares?: number;
 }
 
 /**
@@ -22,7 +28,8 @@ export interface RateLimitOptions {
  * an API outage.
  */
 export async function installRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<void> {
-    const perWindow = (rps: number) => Math.max(1, Math.round(rps * options.windowMs / 1000));
+    const shares = options.redis ? 1 : Math.max(1, options.inMemoryShares ?? 1);
+    const perWindow = (rps: number) => Math.max(1, Math.round(Math.ceil(rps / shares) * options.windowMs / 1000));
     const windowText = options.windowMs === 1000 ? 'second' : `${options.windowMs / 1000} seconds`;
     await app.register(rateLimit, {
         global: true,

@@ -27,7 +27,7 @@ export function serviceRoutes(services: ApiServices) {
                     };
                 }),
                 lag_seconds: chainHead && master ? Math.max(0, chainHead.utime - master.utime) : undefined,
-                ...ingestRate(services.chain.rate?.() ?? null),
+                ...ingestRate((await services.chain.rate?.()) ?? null),
             };
         });
     };

@@ -36,6 +36,9 @@ class FollowerChild {
             '--import', 'tsx', MAIN, 'serve', '--source', 'lite', '--liteservers', liteservers, '--from-seqno', '1',
             '--data-dir', followerDir.path, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', 'off',
             '--extra-currencies', DEVNET_EXTRA_CURRENCIES_FILE, '--anon-rps', '1000000',
+            // One process: the kills are aimed at the writer mid-catch-up, and API workers starting on
+            // every restart would give the catch-up a head start the test's load does not cover.
+            '--workers', '1',
         ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         for (const stream of [this.proc.stdout!, this.proc.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => { this.output += chunk; });
         this.exited = new Promise(resolve => this.proc.once('exit', (code, signal) => {

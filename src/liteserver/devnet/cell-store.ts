@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../ton/fast-hash.ts';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -200,7 +200,7 @@ export class CellStore {
         const store = (cell: Cell): void => {
             const repr = level0Repr(cell);
             const hash = cell.hash(0);
-            if (!createHash('sha256').update(repr).digest().equals(hash)) {
+            if (!sha256(repr).equals(hash)) {
                 throw new Error(`cell ${hash.toString('hex')}: its level-0 representation does not hash as the cell`);
             }
             if (insert.run(hash, repr).changes > 0) {
@@ -318,7 +318,7 @@ export class CellStore {
         const row = this.selectCell.get(key);
         if (!row) throw new Error(`the cell store has no cell ${key.toString('hex')}`);
         this.reads++;
-        if (this.verify && !createHash('sha256').update(row.repr).digest().equals(key)) {
+        if (this.verify && !sha256(row.repr).equals(key)) {
             throw new Error(`cell ${key.toString('hex')} in the cell store is corrupt (its representation hashes otherwise)`);
         }
         const cell = this.makeCell(Buffer.from(key), row.repr);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../fast-hash.ts';
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
 import { BitReader, BitString, Cell, CellType, Slice } from '@ton/core';
@@ -267,7 +267,7 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
             ref.hash(refLevel).copy(repr, at);
             at += 32;
         }
-        hashes[hashI - hashOffset] = createHash('sha256').update(repr).digest();
+        hashes[hashI - hashOffset] = sha256(repr);
         depths[hashI - hashOffset] = depth;
         hashI++;
     }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
 import { call, eventually, manifestOf } from '../api/api-call.ts';
 import { startThrowawayPostgres, throwawayPostgresUnavailable, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { assertContiguousBlocks } from '../helpers/ingest-checks.ts';
 
 /**
  * The index on a PostgreSQL cluster of the test's own, stopped and started again under read load:
@@ -96,17 +97,7 @@ describe('PostgreSQL restarted under read load', { skip: unavailable ?? false },
         try {
             const { rows } = await client.query<{ workchain: number; shard: string; seqno: number }>(
                 'SELECT workchain, shard::text AS shard, seqno FROM blocks ORDER BY workchain, shard, seqno');
-            const byShard = new Map<string, number[]>();
-            for (const row of rows) {
-                const key = `${row.workchain}:${row.shard}`;
-                byShard.set(key, [...(byShard.get(key) ?? []), Number(row.seqno)]);
-            }
-            const masterchain = [...byShard].find(([key]) => key.startsWith('-1:'))![1];
-            assert.ok(masterchain[masterchain.length - 1] > producedWhileAway, 'the blocks made during the outage are indexed');
-            for (const [shard, seqnos] of byShard) {
-                const expected = Array.from({ length: seqnos[seqnos.length - 1] - seqnos[0] + 1 }, (_, i) => seqnos[0] + i);
-                assert.deepEqual(seqnos, expected, `shard ${shard}: blocks missing or twice`);
-            }
+            assertContiguousBlocks(rows, producedWhileAway, 'during the outage');
         } finally {
             await client.end();
         }

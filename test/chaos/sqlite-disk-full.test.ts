@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
 import { call, eventually, manifestOf } from '../api/api-call.ts';
+import { assertContiguousBlocks } from '../helpers/ingest-checks.ts';
 
 /**
  * The SQLite index on a small tmpfs of its own, filled to the last byte while the devnet keeps
@@ -110,16 +111,6 @@ describe('the SQLite index on a full disk', { skip: typeof mount === 'string' ? 
         if (process.env.CHAOS_VERBOSE) console.log(lines.join('\n'));
 
         const rows = await service.store.db.selectFrom('blocks').select(['workchain', 'shard', 'seqno']).orderBy('workchain').orderBy('shard').orderBy('seqno').execute();
-        const byShard = new Map<string, number[]>();
-        for (const row of rows) {
-            const key = `${row.workchain}:${row.shard}`;
-            byShard.set(key, [...(byShard.get(key) ?? []), Number(row.seqno)]);
-        }
-        const masterchain = [...byShard].find(([key]) => key.startsWith('-1:'))![1];
-        assert.ok(masterchain[masterchain.length - 1] > headAtFree, 'the blocks made while the disk was full are indexed');
-        for (const [shard, seqnos] of byShard) {
-            const expected = Array.from({ length: seqnos[seqnos.length - 1] - seqnos[0] + 1 }, (_, i) => seqnos[0] + i);
-            assert.deepEqual(seqnos, expected, `shard ${shard}: blocks missing or twice`);
-        }
+        assertContiguousBlocks(rows, headAtFree, 'while the disk was full');
     });
 });

@@ -477,3 +477,21 @@ export async function verifyIngest(chainFile: string, index: IndexReader, finalM
         accounts: accounts.length,
     };
 }
+
+/**
+ * Blocks as the index lists them (workchain, shard, seqno): every shard's seqnos are contiguous (no
+ * block missing or twice) and the masterchain reaches past `reachedPast`.
+ */
+export function assertContiguousBlocks(rows: Array<{ workchain: unknown; shard: unknown; seqno: unknown }>, reachedPast: number, what: string): void {
+    const byShard = new Map<string, number[]>();
+    for (const row of rows) {
+        const key = `${Number(row.workchain)}:${String(row.shard)}`;
+        byShard.set(key, [...(byShard.get(key) ?? []), Number(row.seqno)]);
+    }
+    const masterchain = [...byShard].find(([key]) => key.startsWith('-1:'))![1];
+    assert.ok(masterchain[masterchain.length - 1] > reachedPast, `the blocks made ${what} are indexed`);
+    for (const [shard, seqnos] of byShard) {
+        const expected = Array.from({ length: seqnos[seqnos.length - 1] - seqnos[0] + 1 }, (_, i) => seqnos[0] + i);
+        assert.deepEqual(seqnos, expected, `shard ${shard}: blocks missing or twice`);
+    }
+}

@@ -8,12 +8,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openStore } from '../../src/store/store.ts';
 import { REPO_ROOT, ServiceChild, childEnv, sleep, withTimeout } from '../helpers/crash-child.ts';
-import { request } from '../helpers/http.ts';
+import { connectionRefused, request } from '../helpers/http.ts';
 import { tempDir } from '../helpers/stores.ts';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -153,16 +152,6 @@ function halfSentPost(port: number, path: string, body: string, requestId: strin
     return { response, finish: () => req.end(body.slice(3)) };
 }
 
-function refusesConnections(port: number): Promise<boolean> {
-    return new Promise(resolve => {
-        const socket = connect({ host: '127.0.0.1', port });
-        socket.once('connect', () => {
-            socket.destroy();
-            resolve(false);
-        });
-        socket.once('error', error => resolve((error as NodeJS.ErrnoException).code === 'ECONNREFUSED'));
-    });
-}
 
 test('after SIGTERM serve refuses new connections, answers the request in flight, then exits 0; a second signal ends it at once', async () => {
     const dir = tempDir();
@@ -179,7 +168,7 @@ test('after SIGTERM serve refuses new connections, answers the request in flight
             await child.waitFor('stderr', /"msg":"shutting down/);
             let refused = false;
             for (let attempt = 0; attempt < 200 && !refused; attempt++) {
-                refused = await refusesConnections(port);
+                refused = await connectionRefused(port);
                 if (!refused) await sleep(10);
             }
             assert.ok(refused, 'new connections are refused during the drain');

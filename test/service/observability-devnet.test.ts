@@ -14,7 +14,7 @@ import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { startService } from '../../src/app.ts';
 import { DEFAULT_CONFIG } from '../../src/config/config.ts';
 import { openStore } from '../../src/store/store.ts';
-import { request } from '../helpers/http.ts';
+import { connectionRefused, request } from '../helpers/http.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../helpers/devnet-service.ts';
 import { sampleValue, scrape, type Sample } from '../helpers/prometheus.ts';
 import { tempDir } from '../helpers/stores.ts';
@@ -123,17 +123,6 @@ function slowPost(url: string, body: string) {
     return { response, finish: () => req.end(body.slice(half)) };
 }
 
-/** Whether a new TCP connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-    return new Promise(resolve => {
-        const socket = connect({ host: '127.0.0.1', port });
-        socket.once('connect', () => {
-            socket.destroy();
-            resolve(false);
-        });
-        socket.once('error', error => resolve((error as NodeJS.ErrnoException).code === 'ECONNREFUSED'));
-    });
-}
 
 describe('graceful stop', () => {
     it('lets a request in flight finish while refusing new connections, then stops the indexer at a block boundary', async () => {
@@ -149,7 +138,7 @@ describe('graceful stop', () => {
         void stopping.then(() => { stopped = true; });
         let wasRefused = false;
         for (let attempt = 0; attempt < 200 && !wasRefused; attempt++) {
-            wasRefused = await refused(port);
+            wasRefused = await connectionRefused(port);
             if (!wasRefused) await new Promise(resolve => setTimeout(resolve, 5));
         }
         assert.ok(wasRefused, 'new connections are refused once the stop began');

@@ -8,7 +8,7 @@ import type { ChainSource } from './chain/chain-source.ts';
 import { ChainLog } from './chain/devnet/chain-log.ts';
 import { DevnetSource } from './chain/devnet/devnet-source.ts';
 import type { LiteSource } from './chain/lite/lite-source.ts';
-import { sleep } from './chain/lite/lite-pool.ts';
+import { sleep } from './sleep.ts';
 import type { ServiceConfig } from './config/config.ts';
 import type { BackgroundLevel } from './observability/logging.ts';
 import { clientHost, ConfigError } from './config/config.ts';

@@ -4,7 +4,6 @@ import { InputFormatError } from '../ton/input.ts';
 import { isWalletInterface, knownCode } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { externalMessageRisk, type WalletRisk } from '../risk/wallet-risk.ts';
-import { extractRiskMessages, walletInterfacesOf } from '../risk/wallet-messages.ts';
 import { EmulationFailure } from './errors.ts';
 import { inspectEmulatedTrace, type InspectedTrace } from './inspect-trace.ts';
 import { MAX_NANOGRAMS, parseRootMessage, redirectExternal, requireExternalIn, requirePayableNanograms, type RootMessage } from './message-input.ts';
@@ -43,16 +42,14 @@ export interface WalletEmulationRequest {
  * left to the emulation, which says what the wallet does with it.
  */
 function requirePayableWalletMessages(root: RootMessage, code: Cell): void {
-    const interfaces = walletInterfacesOf(code, undefined);
-    if (!interfaces.some(isWalletInterface) || root.message.info.type !== 'external-in') return;
-    let messages;
+    if (root.message.info.type !== 'external-in') return;
+    let risk: WalletRisk;
     try {
-        messages = extractRiskMessages(root.message.body, interfaces, root.message.info.dest);
+        risk = externalMessageRisk(root.message, code);
     } catch {
         return;
     }
-    const total = messages.reduce((sum, m) => sum + (m.message.info.type === 'internal' ? m.message.info.value.coins : 0n), 0n);
-    requirePayableNanograms(total, 'the message asks the wallet to send');
+    requirePayableNanograms(risk.native, 'the message asks the wallet to send');
 }
 
 /**

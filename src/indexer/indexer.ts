@@ -3,6 +3,7 @@ import type { ChainSource, SourceItem } from '../chain/chain-source.ts';
 import type { Store } from '../store/store.ts';
 import { storeUnavailable, type StoreUnavailable } from '../store/unavailable.ts';
 import { indexBlock, type IndexContext } from './index-block.ts';
+import { sleep } from '../sleep.ts';
 
 export interface IndexerEvents {
     block: [item: SourceItem, transactions: number];
@@ -85,24 +86,8 @@ export class Indexer extends EventEmitter<IndexerEvents> {
                 stalledSince ??= Date.now();
                 const wait = Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS);
                 this.emit('stalled', problem, wait, attempt);
-                if (!await pause(wait, signal)) return;
+                if (!await sleep(wait, signal).then(() => true, () => false)) return;
             }
         }
     }
-}
-
-/** Resolves true after `ms`, or false as soon as `signal` aborts. */
-function pause(ms: number, signal: AbortSignal): Promise<boolean> {
-    return new Promise(resolve => {
-        if (signal.aborted) return resolve(false);
-        const timer = setTimeout(() => {
-            signal.removeEventListener('abort', aborted);
-            resolve(true);
-        }, ms);
-        const aborted = () => {
-            clearTimeout(timer);
-            resolve(false);
-        };
-        signal.addEventListener('abort', aborted, { once: true });
-    });
 }

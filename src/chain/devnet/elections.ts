@@ -140,8 +140,9 @@ function extraValidators(wallets: Map<string, DevnetWallet>): Array<[number, Dev
 
 /**
  * The genesis config of a chain with elections: the sandbox's (mainnet's) config with the config
- * contract (p0) and the elector (p1), short round timings (p15), counts and limits small enough for
- * three validators (p16, p17), and the devnet's validators as the current set (p34). The genesis set
+ * contract (p0) and the elector (p1), short round timings (p15), mainnet's validator counts (p16) and
+ * stake limits small enough for devnet wallets (p17), and the devnet's validators as the current set
+ * (p34, equal weights). The genesis set
  * ends three quarters of a round after genesis, so the first elections open a quarter of a round in
  * (once the seed has deployed the pools) and the first elected round starts at its end.
  */

@@ -1,5 +1,6 @@
 import type { TLFunction } from 'ton-tl';
 import type { LiteServerAddress } from './global-config.ts';
+import { sleep } from '../../sleep.ts';
 
 /** What the pool needs of one connection to a liteserver (our lite client's call shape). */
 export interface LiteConnection {
@@ -162,19 +163,4 @@ export class LitePool {
             await sleep(wait, options.signal);
         }
     }
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-        if (signal?.aborted) return reject(signal.reason);
-        const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve();
-        }, ms);
-        const onAbort = () => {
-            clearTimeout(timer);
-            reject(signal!.reason);
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-    });
 }

@@ -13,7 +13,8 @@ import { walkShardAccounts } from '../../ton/block/shard-accounts.ts';
 import { loadShardStateUnsplit } from '../../ton/block/shard-state.ts';
 import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
 import type { StoredAccount } from '../../emulation/account-state.ts';
-import { isTimeout, sleep, type LitePool, type LiteServerStatus } from './lite-pool.ts';
+import { isTimeout, type LitePool, type LiteServerStatus } from './lite-pool.ts';
+import { sleep } from '../../sleep.ts';
 import { fromTlBlockId, MASTERCHAIN_SHARD, sameBlock, shardsOverlap, toTlBlockId, toTlShard } from './lite-block-id.ts';
 
 export interface LiteSourceOptions {

@@ -57,5 +57,31 @@ export function sqliteDialect(file: string): SqliteDialect {
     // Checkpoint every ~40 MB of WAL instead of 4 MB: the indexer rewrites the same hot index pages
     // block after block, and each checkpoint copies them (and syncs) again (BENCHMARKS, devnet ingest).
     database.pragma('wal_autocheckpoint = 10000');
-    return new TransactionalDdlSqliteDialect({ database });
+    return new TransactionalDdlSqliteDialect({ database: withStatementCache(database) });
+}
+
+/** Prepared statements kept, by SQL text; reads and the indexer's inserts repeat the same few hundred. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The database as Kysely's driver uses it (it prepares every query it runs), with preparing
+ * answered from a cache: compiling a statement costs more than running most of them. SQLite
+ * re-prepares a cached statement by itself when the schema changes.
+ */
+function withStatementCache(database: Database.Database): Database.Database {
+    const statements = new Map<string, Database.Statement>();
+    // Kysely's driver uses nothing else of the database; native methods need the real object as `this`.
+    const cached = { close: () => database.close() } as Database.Database;
+    cached.prepare = ((sql: string) => {
+        let statement = statements.get(sql);
+        if (statement) {
+            statements.delete(sql);
+        } else {
+            statement = database.prepare(sql);
+            if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        }
+        statements.set(sql, statement);
+        return statement;
+    }) as Database.Database['prepare'];
+    return cached;
 }

@@ -7,7 +7,7 @@ import { formatRawAddress } from '../ton/address.ts';
 import type { ParsedTransaction } from '../ton/transaction.ts';
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { IndexDatabase, JettonOperationsTable } from '../store/schema.ts';
-import { inChunks } from '../store/chunks.ts';
+import { BulkInsert } from '../store/bulk-insert.ts';
 
 /** What the index knows of a jetton wallet: whose it is and which jetton it holds. */
 export interface JettonWalletInfo {
@@ -122,10 +122,12 @@ export function payloadText(payload: Cell | null): string | null {
     return JSON.stringify(decoded);
 }
 
+const OPERATIONS_INSERT = new BulkInsert<DerivedJettonOperations['operations'][number]>((db, rows) => db.insertInto('jetton_operations').values(rows)
+    .onConflict(oc => oc.column('transaction_hash').doNothing()), 128);
+
 /** Jetton operations of the block, and transfers completed by an internal_transfer received in it. */
 export async function writeJettonOperations(trx: DbTransaction<IndexDatabase>, derived: DerivedJettonOperations): Promise<void> {
-    await inChunks(derived.operations, 200, chunk => trx.insertInto('jetton_operations').values(chunk)
-        .onConflict(oc => oc.column('transaction_hash').doNothing()).execute());
+    await OPERATIONS_INSERT.run(trx, derived.operations);
     for (const receipt of derived.receipts) {
         await trx.updateTable('jetton_operations')
             .set({ success: receipt.success ? 1 : 0, awaiting_message: null, destination_wallet: receipt.wallet })

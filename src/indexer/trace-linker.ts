@@ -1,7 +1,8 @@
-import type { Transaction as DbTransaction } from 'kysely';
-import { inChunks, readInChunks } from '../store/chunks.ts';
+import type { Insertable, Transaction as DbTransaction } from 'kysely';
+import { readInChunks } from '../store/chunks.ts';
+import { BulkInsert } from '../store/bulk-insert.ts';
 import type { ParsedTransaction } from '../ton/transaction.ts';
-import type { IndexDatabase } from '../store/schema.ts';
+import type { IndexDatabase, TracesTable } from '../store/schema.ts';
 import { toBigInt, toNumber } from '../store/schema.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
@@ -113,12 +114,14 @@ async function indexedReceivers(trx: Trx, messageHashes: string[]): Promise<Map<
     return new Map(rows.map(row => [row.hash, row.tx_in_hash!]));
 }
 
+const TRACES_INSERT = new BulkInsert<Insertable<TracesTable>>((db, rows) => db.insertInto('traces').values(rows));
+
 async function applyDeltas(trx: Trx, deltas: Map<string, TraceDelta>): Promise<void> {
     const fresh = [...deltas].filter(([, d]) => d.isNew).map(([traceId, d]) => ({
         trace_id: traceId, tx_count: d.txCount, pending: d.pending, orphan: d.orphan ? 1 : 0,
         start_lt: d.startLt, end_lt: d.endLt, start_utime: d.startUtime,
     }));
-    await inChunks(fresh, 400, chunk => trx.insertInto('traces').values(chunk).execute());
+    await TRACES_INSERT.run(trx, fresh);
     for (const [traceId, d] of deltas) {
         if (d.isNew) continue;
         await trx.updateTable('traces')

@@ -3,7 +3,8 @@ import type { AccountStateReader, AccountStateRecord, BlockRecord } from './chai
 import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/block-file.ts';
 import { loadBlock } from '../ton/block/block.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
-import { transactionEndBalances } from '../ton/block/account-balances.ts';
+import { parsedBalanceDelta, transactionEndBalances } from '../ton/block/account-balances.ts';
+import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { sha256 } from '../ton/fast-hash.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
 import { encodeLibraryField } from '../ton/libraries.ts';
@@ -20,7 +21,12 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
     // The block's cells are walked once; the three readings share it.
     const block = loadBlock(root.beginParse());
     const states = accountStatesAfterBlock(root, block);
-    const record = blockRecordFromParts(parseBlockCell(root, sha256(boc).toString('hex'), block), states, transactionEndBalances(root, block));
+    const parsedBlock = parseBlockCell(root, sha256(boc).toString('hex'), block);
+    // Each transaction is decoded once: for its balance movement here and for the indexer.
+    const parsed = new Map<Cell, ParsedTransaction>();
+    for (const t of parsedBlock.transactions) parsed.set(t.cell, parseTransactionCell(t.cell, parsedBlock.id.workchain));
+    const endBalances = transactionEndBalances(root, block, cell => parsedBalanceDelta(parsed.get(cell) ?? parseTransactionCell(cell, parsedBlock.id.workchain)));
+    const record = blockRecordFromParts(parsedBlock, states, endBalances, parsed);
     record.accountStates = await Promise.all(states.map(async (state, i) => {
         // The block's own ShardAccount entry gives the last transaction; the reader only completes the Account cell.
         const shard = { lastTransactionHash: BigInt(`0x${state.lastTransHash}`), lastTransactionLt: state.lastTransLt };
@@ -46,7 +52,7 @@ function loadAccountCell(cell: Cell): ShardAccount['account'] {
  * endBalances (transaction hash → balance right after it) comes from transactionEndBalances; without it,
  * only the last transaction of each account gets a balance, the one the state after the block gives.
  */
-export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAfterBlock[] = [], endBalances?: Map<string, bigint>): BlockRecord {
+export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAfterBlock[] = [], endBalances?: Map<string, bigint>, parsed?: Map<Cell, ParsedTransaction>): BlockRecord {
     // The state after the block gives the exact end balance of each account's last transaction in it.
     const finalBalance = new Map(states.map(s => [s.lastTransHash, s.balance]));
     for (const [hash, balance] of endBalances ?? []) {
@@ -66,7 +72,7 @@ export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAft
         parents: block.prev,
         masterRef: block.masterRef,
         shardBlocks: block.shardTops.map(({ workchain, shard, seqno, rootHash, fileHash }) => ({ workchain, shard, seqno, rootHash, fileHash })),
-        transactions: block.transactions.map(t => ({ boc: writeBoc(t.cell), cell: t.cell, endBalance: finalBalance.get(t.hash) })),
+        transactions: block.transactions.map(t => ({ boc: writeBoc(t.cell), cell: t.cell, parsed: parsed?.get(t.cell), endBalance: finalBalance.get(t.hash) })),
         accountStates: states.map(s => ({
             address: s.account, status: s.status, balance: s.balance, codeHash: s.codeHash, dataHash: s.dataHash,
             lastTransLt: s.lastTransLt, lastTransHash: s.lastTransHash,
@@ -93,10 +99,27 @@ export function accountStateRecord(address: string, shardAccount: ShardAccount):
         // Our writer copies the bytes of cells read from a BOC (the config contract's data is the whole
         // config, every block). Equal cells are written once by hash: a state completed from known cells
         // may hold one cell as two objects, and the stored BOC must not depend on how it was read.
-        code: code ? writeBoc(code, { dedupeByHash: true }) : undefined,
-        data: data ? writeBoc(data, { dedupeByHash: true }) : undefined,
+        code: code ? stateBoc(code) : undefined,
+        data: data ? stateBoc(data) : undefined,
         libraries,
         lastTransLt: shardAccount.lastTransactionLt,
         lastTransHash: shardAccount.lastTransactionHash.toString(16).padStart(64, '0'),
     };
+}
+
+/** BOCs of code and data cells written lately, by hash: most blocks leave the config, the elector and most code as they were. */
+const recentStateBocs = new Map<string, Buffer>();
+const RECENT_STATE_BOCS = 512;
+
+function stateBoc(cell: Cell): Buffer {
+    const key = cell.hash().toString('latin1');
+    let boc = recentStateBocs.get(key);
+    if (boc) {
+        recentStateBocs.delete(key);
+    } else {
+        boc = writeBoc(cell, { dedupeByHash: true });
+        if (recentStateBocs.size >= RECENT_STATE_BOCS) recentStateBocs.delete(recentStateBocs.keys().next().value!);
+    }
+    recentStateBocs.set(key, boc);
+    return boc;
 }

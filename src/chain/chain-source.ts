@@ -5,6 +5,7 @@
  * state through its own provider).
  */
 import type { Cell } from '@ton/core';
+import type { ParsedTransaction } from '../ton/transaction.ts';
 
 export interface BlockId {
     workchain: number;
@@ -24,6 +25,8 @@ export interface TransactionRecord {
     boc: Buffer;
     /** The parsed root of `boc`, when the source has it already (saves parsing it twice in-process). */
     cell?: Cell;
+    /** `cell` decoded, when the block reader has done it already (the indexer needs the same). */
+    parsed?: ParsedTransaction;
     /** Account balance in nanograms right after this transaction, when the source knows it. */
     endBalance?: bigint;
 }

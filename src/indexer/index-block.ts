@@ -2,9 +2,10 @@ import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { BlockRecord, TransactionRecord } from '../chain/chain-source.ts';
 import { formatBlockId } from '../ton/block-id.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
-import type { IndexDatabase, MessagesTable } from '../store/schema.ts';
+import type { AccountStatesTable, IndexDatabase, MessagesTable, TransactionsTable } from '../store/schema.ts';
+import { BulkInsert } from '../store/bulk-insert.ts';
 import type { Store } from '../store/store.ts';
-import { inChunks, readInChunks } from '../store/chunks.ts';
+import { readInChunks } from '../store/chunks.ts';
 import { linkTraces } from './trace-linker.ts';
 import { interfacesOf, type AccountInspector, type InspectedAccount } from './inspect-accounts.ts';
 import { deriveJettonOperations, writeJettonOperations, type JettonWalletInfo } from './jetton-operations.ts';
@@ -41,7 +42,7 @@ export async function indexBlock(
 ): Promise<IndexedBlockSummary> {
     const records = new Map<string, TransactionRecord>();
     const parsed = block.transactions.map(record => {
-        const tx = parseTransactionCell(record.cell ?? readBoc(record.boc)[0], block.id.workchain);
+        const tx = record.parsed ?? parseTransactionCell(record.cell ?? readBoc(record.boc)[0], block.id.workchain);
         records.set(tx.hash, record);
         return tx;
     }).sort(byLtThenAccount);
@@ -122,8 +123,11 @@ async function insertTransactions(trx: Trx, block: BlockRecord, parsed: ParsedTr
         end_balance: records.get(tx.hash)!.endBalance ?? null,
         boc: records.get(tx.hash)!.boc,
     }));
-    await inChunks(rows, 400, chunk => trx.insertInto('transactions').values(chunk).onConflict(oc => oc.column('hash').doNothing()).execute());
+    await TRANSACTIONS_INSERT.run(trx, rows);
 }
+
+const TRANSACTIONS_INSERT = new BulkInsert<Insertable<TransactionsTable>>((db, rows) => db.insertInto('transactions').values(rows)
+    .onConflict(oc => oc.column('hash').doNothing()));
 
 async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<void> {
     const rows = new Map<string, Insertable<MessagesTable>>();
@@ -138,13 +142,14 @@ async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<vo
         if (tx.inMsg) put(tx.inMsg, { tx_in_hash: tx.hash });
         for (const out of tx.outMsgs) put(out, { tx_out_hash: tx.hash });
     }
-    await inChunks([...rows.values()], 500, chunk => trx.insertInto('messages').values(chunk)
-        .onConflict(oc => oc.column('hash').doUpdateSet(eb => ({
-            tx_in_hash: eb.fn.coalesce(eb.ref('excluded.tx_in_hash'), eb.ref('messages.tx_in_hash')),
-            tx_out_hash: eb.fn.coalesce(eb.ref('excluded.tx_out_hash'), eb.ref('messages.tx_out_hash')),
-        })))
-        .execute());
+    await MESSAGES_UPSERT.run(trx, [...rows.values()]);
 }
+
+const MESSAGES_UPSERT = new BulkInsert<Insertable<MessagesTable>>((db, rows) => db.insertInto('messages').values(rows)
+    .onConflict(oc => oc.column('hash').doUpdateSet(eb => ({
+        tx_in_hash: eb.fn.coalesce(eb.ref('excluded.tx_in_hash'), eb.ref('messages.tx_in_hash')),
+        tx_out_hash: eb.fn.coalesce(eb.ref('excluded.tx_out_hash'), eb.ref('messages.tx_out_hash')),
+    }))));
 
 /** Verified jetton wallets among the accounts with transactions: as inspected in this block, else as indexed. */
 async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<Map<string, JettonWalletInfo>> {
@@ -180,25 +185,26 @@ async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedT
         interfaces: JSON.stringify(interfacesOf(state, inspected.get(state.address))),
         get_methods: JSON.stringify(inspected.get(state.address)?.detected.getMethods ?? []),
     }));
-    await inChunks(rows, 200, chunk => trx.insertInto('account_states').values(chunk)
-        .onConflict(oc => oc.column('address')
-            .doUpdateSet(eb => ({
-                status: eb.ref('excluded.status'),
-                balance: eb.ref('excluded.balance'),
-                extra_balance: eb.ref('excluded.extra_balance'),
-                code_hash: eb.ref('excluded.code_hash'),
-                data_hash: eb.ref('excluded.data_hash'),
-                code: eb.ref('excluded.code'),
-                data: eb.ref('excluded.data'),
-                last_tx_lt: eb.ref('excluded.last_tx_lt'),
-                last_tx_hash: eb.ref('excluded.last_tx_hash'),
-                last_utime: eb.ref('excluded.last_utime'),
-                interfaces: eb.ref('excluded.interfaces'),
-                get_methods: eb.ref('excluded.get_methods'),
-            }))
-            .where(eb => eb('account_states.last_tx_lt', '<=', eb.ref('excluded.last_tx_lt'))))
-        .execute());
+    await ACCOUNT_STATES_UPSERT.run(trx, rows);
 }
+
+const ACCOUNT_STATES_UPSERT = new BulkInsert<Insertable<AccountStatesTable>>((db, rows) => db.insertInto('account_states').values(rows)
+    .onConflict(oc => oc.column('address')
+        .doUpdateSet(eb => ({
+            status: eb.ref('excluded.status'),
+            balance: eb.ref('excluded.balance'),
+            extra_balance: eb.ref('excluded.extra_balance'),
+            code_hash: eb.ref('excluded.code_hash'),
+            data_hash: eb.ref('excluded.data_hash'),
+            code: eb.ref('excluded.code'),
+            data: eb.ref('excluded.data'),
+            last_tx_lt: eb.ref('excluded.last_tx_lt'),
+            last_tx_hash: eb.ref('excluded.last_tx_hash'),
+            last_utime: eb.ref('excluded.last_utime'),
+            interfaces: eb.ref('excluded.interfaces'),
+            get_methods: eb.ref('excluded.get_methods'),
+        }))
+        .where(eb => eb('account_states.last_tx_lt', '<=', eb.ref('excluded.last_tx_lt')))));
 
 async function saveCursor(trx: Trx, source: string, cursor: string): Promise<void> {
     await trx.insertInto('source_cursors').values({ source, cursor })

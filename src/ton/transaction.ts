@@ -1,8 +1,8 @@
 import {
-    Cell, Dictionary, loadAccountStatus, loadCommonMessageInfo, loadCurrencyCollection, loadHashUpdate, loadMessage,
-    loadStateInit, loadTransactionDescription, type Address, type Message, type Transaction,
+    Cell, Dictionary, loadAccountStatus, loadCurrencyCollection, loadHashUpdate, loadMessage,
+    loadStateInit, loadTransactionDescription, type Message, type Slice, type Transaction,
 } from '@ton/core';
-import { formatRawAddress, workchainAddress } from './address.ts';
+import { formatRawAddress } from './address.ts';
 import { hashmapRefValues } from './hashmap-refs.ts';
 
 /**
@@ -20,6 +20,8 @@ export interface TransactionMessage {
     createdLt: bigint;
     /** Nanograms carried; null for external messages. */
     value: bigint | null;
+    /** The fwd_fee header field of an internal message (paid to the validators that route it); null for external messages. */
+    forwardFee: bigint | null;
     opCode: number | null;
     bounced: boolean;
 }
@@ -83,7 +85,7 @@ export function parseTransactionCell(cell: Cell, workchain: number): ParsedTrans
     } as Transaction;
     return {
         hash: cell.hash().toString('hex'),
-        account: formatRawAddress(workchainAddress(workchain, address)),
+        account: `${workchain}:${address.toString(16).padStart(64, '0')}`,
         workchain,
         lt,
         utime: now,
@@ -107,6 +109,7 @@ class MessageOfTransaction implements TransactionMessage {
         readonly destination: string | null,
         readonly createdLt: bigint,
         readonly value: bigint | null,
+        readonly forwardFee: bigint | null,
         readonly opCode: number | null,
         readonly bounced: boolean,
     ) {}
@@ -123,23 +126,56 @@ class MessageOfTransaction implements TransactionMessage {
  */
 export function describeMessage(cell: Cell): TransactionMessage {
     const slice = cell.beginParse();
-    const info = loadCommonMessageInfo(slice);
+    const hash = cell.hash().toString('hex');
+    // int_msg_info$0 ihr_disabled:Bool bounce:Bool bounced:Bool src:MsgAddressInt dest:MsgAddressInt
+    //   value:CurrencyCollection extra_flags:(VarUInteger 16) fwd_fee:Grams created_lt:uint64 created_at:uint32
+    // ext_in_msg_info$10 src:MsgAddressExt dest:MsgAddressInt import_fee:Grams
+    // ext_out_msg_info$11 src:MsgAddressInt dest:MsgAddressExt created_lt:uint64 created_at:uint32
+    if (!slice.loadBit()) {
+        slice.skip(2);
+        const bounced = slice.loadBit();
+        const source = loadRawAddress(slice);
+        const destination = loadRawAddress(slice);
+        const value = slice.loadCoins();
+        slice.loadMaybeRef(); // other:ExtraCurrencyCollection
+        slice.loadCoins();
+        const forwardFee = slice.loadCoins();
+        const createdLt = slice.loadUintBig(64);
+        slice.skip(32);
+        return new MessageOfTransaction(cell, hash, 'int_msg', source, destination, createdLt, value, forwardFee, bodyOpCode(slice), bounced);
+    }
+    if (!slice.loadBit()) {
+        slice.loadMaybeExternalAddress();
+        const destination = loadRawAddress(slice);
+        slice.loadCoins();
+        return new MessageOfTransaction(cell, hash, 'ext_in_msg', null, destination, 0n, null, null, bodyOpCode(slice), false);
+    }
+    const source = loadRawAddress(slice);
+    slice.loadMaybeExternalAddress();
+    const createdLt = slice.loadUintBig(64);
+    slice.skip(32);
+    return new MessageOfTransaction(cell, hash, 'ext_out_msg', source, null, createdLt, null, null, bodyOpCode(slice), false);
+}
+
+/** A MsgAddressInt as 'wc:64hex', without making an Address for the usual addr_std without anycast. */
+function loadRawAddress(slice: Slice): string {
+    if (slice.remainingBits >= 267 && slice.preloadUint(3) === 0b100) {
+        slice.skip(3);
+        const workchain = slice.loadInt(8);
+        // As a number: unaligned, @ton/core copies a buffer bit by bit.
+        return `${workchain}:${slice.loadUintBig(256).toString(16).padStart(64, '0')}`;
+    }
+    return formatRawAddress(slice.loadAddress());
+}
+
+/** After the header: the op code of the body (skipping any StateInit), without building the body cell. */
+function bodyOpCode(slice: Slice): number | null {
     if (slice.loadBit()) {
         if (slice.loadBit()) slice.loadRef();
         else loadStateInit(slice);
     }
     const body = slice.loadBit() ? slice.loadRef().beginParse() : slice;
-    const opCode = body.remainingBits >= 32 ? body.preloadUint(32) : null;
-    const hash = cell.hash().toString('hex');
-    const addressOf = (a: Address | null | undefined) => (a ? formatRawAddress(a) : null);
-    switch (info.type) {
-        case 'internal':
-            return new MessageOfTransaction(cell, hash, 'int_msg', addressOf(info.src), addressOf(info.dest), info.createdLt, info.value.coins, opCode, info.bounced);
-        case 'external-in':
-            return new MessageOfTransaction(cell, hash, 'ext_in_msg', null, addressOf(info.dest), 0n, null, opCode, false);
-        case 'external-out':
-            return new MessageOfTransaction(cell, hash, 'ext_out_msg', addressOf(info.src), null, info.createdLt, null, opCode, false);
-    }
+    return body.remainingBits >= 32 ? body.preloadUint(32) : null;
 }
 
 /** A transaction succeeded when it was not aborted and its compute and action phases succeeded. */

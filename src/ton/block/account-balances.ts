@@ -5,6 +5,7 @@ import { hashmapRefValues } from '../hashmap-refs.ts';
 import { type Block, loadBlock } from './block.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
 import { type PrefixTotal, walkShardAccounts } from './shard-accounts.ts';
+import type { ParsedTransaction } from '../transaction.ts';
 
 // The balance of an account after each of its transactions in a block, from what the block carries:
 // the account's balance before the block (old side of the state_update MERKLE_UPDATE), the
@@ -84,6 +85,19 @@ export function transactionBalanceDelta(tx: Cell): TransactionBalanceDelta {
     return { inValue, totalFees, outValue, outFwdFees };
 }
 
+/** transactionBalanceDelta from a transaction its reader has decoded already. */
+export function parsedBalanceDelta(tx: ParsedTransaction): TransactionBalanceDelta {
+    let outValue = 0n;
+    let outFwdFees = 0n;
+    for (const out of tx.outMsgs) {
+        if (out.msgType !== 'int_msg') continue;
+        outValue += out.value!;
+        outFwdFees += out.forwardFee!;
+    }
+    const inValue = tx.inMsg?.msgType === 'int_msg' ? tx.inMsg.value! : 0n;
+    return { inValue, totalFees: tx.tx.totalFees.coins, outValue, outFwdFees };
+}
+
 /** The balance change a transaction makes, by the identity above. */
 export function balanceChange(delta: TransactionBalanceDelta): bigint {
     return delta.inValue - delta.totalFees - delta.outValue - delta.outFwdFees;
@@ -148,7 +162,7 @@ export interface AccountBalanceChain {
 }
 
 /** For every account with transactions in the block, its balance chain through the block. */
-export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(blockRoot.beginParse())): AccountBalanceChain[] {
+export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(blockRoot.beginParse()), deltaOf: (tx: Cell) => TransactionBalanceDelta = transactionBalanceDelta): AccountBalanceChain[] {
     const { shard } = block.info;
     if (block.stateUpdate.type !== CellType.MerkleUpdate) {
         throw new Error('Block state_update is not a Merkle update');
@@ -168,7 +182,7 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
     for (const [address, accountBlock] of block.extra.accountBlocks) {
         const transactions = [...accountBlock.transactions]
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-            .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: transactionBalanceDelta(cell) }));
+            .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: deltaOf(cell) }));
         const next = walkShardAccounts(newAccounts, address);
         const after = next.kind === 'leaf' ? next.entry.balance : next.kind === 'absent' ? 0n : undefined;
         const old = walkShardAccounts(oldAccounts(address), address);
@@ -205,9 +219,9 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
  * every transaction of an account whose balance chain lands exactly on its new state, and the
  * last transaction of any other account whose new state the update carries.
  */
-export function transactionEndBalances(blockRoot: Cell, block?: Block): Map<string, bigint> {
+export function transactionEndBalances(blockRoot: Cell, block?: Block, deltaOf?: (tx: Cell) => TransactionBalanceDelta): Map<string, bigint> {
     const balances = new Map<string, bigint>();
-    for (const chain of accountBalanceChains(blockRoot, block)) {
+    for (const chain of accountBalanceChains(blockRoot, block, deltaOf)) {
         if (chain.exact) {
             chain.transactions.forEach((t, i) => balances.set(t.hash, chain.chained![i]));
         } else if (chain.after !== undefined && chain.transactions.length > 0) {

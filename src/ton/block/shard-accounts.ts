@@ -72,13 +72,12 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
         if (cell.isExotic) {
             return { kind: 'pruned', deepest };
         }
-        const slice = cell.beginParse();
+        const node = readNode(cell, start);
+        const { length, bits, total } = node;
         const remaining = 256 - start;
-        const { length, bits } = readHmLabel(slice, remaining);
         const expected = length === 0 ? 0n : (key >> BigInt(remaining - length)) & ((1n << BigInt(length)) - 1n);
         const end = start + length;
         if (end === 256) {
-            const total = readDepthBalance(slice);
             if (bits !== expected) {
                 return stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
             }
@@ -86,15 +85,13 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
                 return { kind: 'pruned', deepest: { prefixLength: 256, total } };
             }
             // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
+            const slice = node.rest!.clone();
             const account = slice.loadRef();
             if (!account.isExotic && accountCellBalance(account) !== total) {
                 throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
             }
             return { kind: 'leaf', entry: { balance: total, account, lastTransHash: slice.loadBuffer(32), lastTransLt: slice.loadUintBig(64) } };
         }
-        const left = slice.loadRef();
-        const right = slice.loadRef();
-        const total = readDepthBalance(slice);
         if (bits !== expected) {
             if (stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start)) {
                 return { kind: 'pruned', deepest: { prefixLength: end, total } };
@@ -106,9 +103,41 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
             return { kind: 'pruned', deepest };
         }
         // the fork's two children take the next key bit
-        cell = (key >> BigInt(255 - end)) & 1n ? right : left;
+        cell = (key >> BigInt(255 - end)) & 1n ? node.right! : node.left!;
         start = end + 1;
     }
+}
+
+/** A dictionary node as read: its label, the total under it, and its children (fork) or what follows the total (leaf). */
+interface DictNode {
+    start: number;
+    length: number;
+    bits: bigint;
+    total: bigint;
+    left?: Cell;
+    right?: Cell;
+    rest?: Slice;
+}
+
+/** Nodes read before: the accounts of a block share the top of the dictionary, and both its readings walk each account. */
+const readNodes = new WeakMap<Cell, DictNode>();
+
+/** The node in `cell`, `start` key bits below the root. */
+function readNode(cell: Cell, start: number): DictNode {
+    const known = readNodes.get(cell);
+    if (known && known.start === start) return known;
+    const slice = cell.beginParse();
+    const { length, bits } = readHmLabel(slice, 256 - start);
+    let node: DictNode;
+    if (start + length === 256) {
+        node = { start, length, bits, total: readDepthBalance(slice), rest: slice };
+    } else {
+        const left = slice.loadRef();
+        const right = slice.loadRef();
+        node = { start, length, bits, total: readDepthBalance(slice), left, right };
+    }
+    readNodes.set(cell, node);
+    return node;
 }
 
 /**

@@ -17,38 +17,41 @@ export function writeBoc(root: Cell, options: { dedupeByHash?: boolean } = {}): 
  */
 export function writeBocRoots(roots: readonly Cell[], options: { dedupeByHash?: boolean } = {}): Buffer {
     if (roots.length === 0) throw new Error('a BOC needs at least one root');
-    // Reverse post-order puts every cell before the cells it refers to, as a BOC requires.
-    // Cells read from one BOC are deduplicated already (one object per distinct cell); built trees
-    // (blocks) ask for equal cells to be written once by hash, as TON writes them.
+    // Post-order numbering: every cell after the cells it refers to; written in reverse, every cell
+    // comes before its refs, as a BOC requires. Cells read from one BOC are deduplicated already
+    // (one object per distinct cell); built trees (blocks) ask for equal cells to be written once
+    // by hash, as TON writes them.
     const order: Cell[] = [];
-    const canonical = new Map<Cell, Cell>();
-    const byHash = new Map<string, Cell>();
+    const postIndex = new Map<Cell, number>();
+    const alias = options.dedupeByHash ? new Map<Cell, Cell>() : null;
+    const byHash = options.dedupeByHash ? new Map<string, Cell>() : null;
     const visit = (cell: Cell) => {
-        if (canonical.has(cell)) return;
-        if (options.dedupeByHash) {
+        if (postIndex.has(cell) || alias?.has(cell)) return;
+        if (byHash) {
             const key = cell.hash().toString('latin1');
             const first = byHash.get(key);
             if (first) {
-                canonical.set(cell, first);
+                alias!.set(cell, first);
                 return;
             }
             byHash.set(key, cell);
         }
-        canonical.set(cell, cell);
+        postIndex.set(cell, -1);
         for (const ref of cell.refs) visit(ref);
+        postIndex.set(cell, order.length);
         order.push(cell);
     };
     for (const root of roots) visit(root);
-    order.reverse();
     const count = order.length;
-    const position = new Map<Cell, number>();
-    for (let i = 0; i < count; i++) position.set(order[i], i);
+    const position = (cell: Cell) => count - 1 - postIndex.get(alias?.get(cell) ?? cell)!;
     const size = byteSize(Math.max(count, roots.length));
     const parts = new Array<Buffer>(count);
     let dataLength = 0;
     for (let i = 0; i < count; i++) {
-        parts[i] = cellBytes.get(order[i]) ?? encodeCell(order[i]);
-        dataLength += parts[i].length + order[i].refs.length * size;
+        const cell = order[count - 1 - i];
+        const part = cellBytes.get(cell) ?? encodeCell(cell);
+        parts[i] = part;
+        dataLength += part.length + cell.refs.length * size;
     }
     const offBytes = byteSize(dataLength);
     const headerLength = 6 + 3 * size + offBytes + roots.length * size;
@@ -62,13 +65,17 @@ export function writeBocRoots(roots: readonly Cell[], options: { dedupeByHash?: 
     out.writeUIntBE(0, pos, size); pos += size;
     out.writeUIntBE(dataLength, pos, offBytes); pos += offBytes;
     for (const root of roots) {
-        out.writeUIntBE(position.get(canonical.get(root)!)!, pos, size);
+        out.writeUIntBE(position(root), pos, size);
         pos += size;
     }
     for (let i = 0; i < count; i++) {
-        pos += parts[i].copy(out, pos);
-        for (const ref of order[i].refs) {
-            out.writeUIntBE(position.get(canonical.get(ref)!)!, pos, size);
+        const part = parts[i];
+        part.copy(out, pos);
+        pos += part.length;
+        for (const ref of order[count - 1 - i].refs) {
+            const at = position(ref);
+            if (size === 1) out[pos] = at;
+            else out.writeUIntBE(at, pos, size);
             pos += size;
         }
     }

@@ -1,6 +1,9 @@
 import { Address, Cell, internal, loadMessage, toNano, type MessageRelaxed } from '@ton/core';
 import { Executor } from '@ton/sandbox';
+import http from 'node:http';
+import type { ChildProcess } from 'node:child_process';
 import { startService } from '../src/app.ts';
+import { openStore } from '../src/store/store.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
@@ -11,23 +14,29 @@ import { StoreChainState } from '../src/emulation/store-chain-state.ts';
 import { formatRawAddress } from '../src/ton/address.ts';
 import { parseTransactionCell } from '../src/ton/transaction.ts';
 import { tempDir } from '../test/helpers/stores.ts';
-import { seqnoOf, sleep } from './support.ts';
+import { seqnoOf, sleep, startApiProcess } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_EMULATION_ROUNDS ?? 200);
-/** Untimed runs of each kind first: the first hundred requests of a process run code the JIT has not optimized yet. */
-const WARMUP = Number(process.env.BENCH_EMULATION_WARMUP ?? 100);
+/**
+ * Untimed runs of each kind of every row first: a server process keeps getting faster over its first
+ * ~2,000 emulations (presumably the JIT and the emulator's WebAssembly tiering up). With 100 per kind the first
+ * row (v4r2) measured 2.6–2.8× against 2.0–2.1× when timed last or after 400 per kind.
+ */
+const WARMUP = Number(process.env.BENCH_EMULATION_WARMUP ?? 300);
 /** Runs of one kind in a row before the next kind's: long enough for each to run warm, short enough that all see the same machine. */
 const BLOCK = 25;
 
 /**
- * wallet/emulate and events/emulate latency on devnet state (requests from the same process over
- * loopback, one at a time), against the bare emulator running the same transactions with the
- * account states already serialized: the endpoint's overhead is reading state, inspecting the
- * accounts, the action engine, risk and JSON.
+ * wallet/emulate and events/emulate latency on devnet state, against the bare emulator running the
+ * same transactions with the account states already serialized: the endpoint's overhead is HTTP,
+ * reading state, inspecting the accounts, the action engine, risk and JSON. The API runs as users
+ * run it over an index (`serve --source none`, its own process); requests go one at a time over a
+ * keep-alive loopback connection from this process, so the client's CPU is not the server's.
+ * BENCH_EMULATION_PROFILE=dir writes the server's CPU profile there (node --cpu-prof).
  */
 export async function emulationBench(): Promise<void> {
     const dir = tempDir('bench-emulation-');
-    let service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 200 });
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 200 });
     try {
         while ((service.indexer!.lastIndexed?.block.id.seqno ?? 0) < SEED_STEPS.length + 3) await sleep(50);
         const manifest = service.devnet!.manifest();
@@ -39,7 +48,7 @@ export async function emulationBench(): Promise<void> {
         const dusd = addressOf('DUSD');
         const validUntil = Math.floor(Date.now() / 1000) + 3600;
         const signed = async (w: DevnetWallet, messages: MessageRelaxed[]) => (await w.transfer(await seqnoOf(service.store, w), validUntil, messages)).toBoc().toString('base64');
-        const cases = [
+        const cases: EmulationCase[] = [
             { name: 'v4r2 transfer with a comment', wallet: bob4, boc: await signed(bob4, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
             { name: 'v5r1 transfer with a comment', wallet: bob5, boc: await signed(bob5, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
             {
@@ -49,43 +58,93 @@ export async function emulationBench(): Promise<void> {
                 })]),
             },
         ];
-        // The devnet stops producing blocks: the API serves the index it left, as `--source none` would.
+        // The devnet stops producing blocks: the API serves the index it left in its own process.
         await service.stop();
-        service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, source: 'none', anonRps: 1_000_000 });
-        const base = `${service.url.replace(/\/$/, '')}/v2`;
-        console.log(`\n## Emulation on devnet state (${ROUNDS} requests per row, one at a time, after ${WARMUP} warm-up requests; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
-        console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 |');
-        console.log('|---|---|---|---|---|---|');
-        for (const c of cases) {
-            const wallet = formatRawAddress(c.wallet.address);
-            const bare = await bareExecutor(service.store.db, c.boc);
-            const [bareTimes, walletTimes, eventTimes] = await timeInterleaved([
-                bare.run,
-                () => post(`${base}/wallet/emulate`, { boc: c.boc }),
-                () => post(`${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }),
-            ]);
-            const ratio = percentile(walletTimes, 50) / percentile(bareTimes, 50);
-            console.log(`| ${c.name} | ${bare.transactions} | ${ms(bareTimes)} | ${ms(walletTimes)} | ${ms(eventTimes)} | ${ratio.toFixed(1)}× |`);
-        }
+        await measureEmulation(dir.path, cases);
     } finally {
         await service.stop();
         dir.remove();
     }
 }
 
-async function post(url: string, json: unknown): Promise<void> {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) });
-    const text = await response.text();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
+export interface EmulationCase {
+    name: string;
+    /** The wallet that signed `boc` (events/emulate is asked from its side). */
+    wallet: { address: Address };
+    /** Base64 BOC of the signed external message. */
+    boc: string;
+}
+
+/** The table's rows, from an API process serving `dataDir` (an index the devnet left) and the bare emulator here. */
+export async function measureEmulation(dataDir: string, cases: EmulationCase[]): Promise<void> {
+    const profileDir = process.env.BENCH_EMULATION_PROFILE;
+    const store = await openStore({ dataDir });
+    let server: ChildProcess | undefined;
+    try {
+        const started = await startApiProcess(dataDir, ['--max-semi-space-size=64', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])]);
+        server = started.server;
+        const base = `${started.base}/v2`;
+        const rows = [];
+        for (const c of cases) {
+            const wallet = formatRawAddress(c.wallet.address);
+            const bare = await bareExecutor(store.db, c.boc);
+            rows.push({ c, bare, kinds: [
+                bare.run,
+                () => post(`${base}/wallet/emulate`, { boc: c.boc }),
+                () => post(`${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }),
+            ] });
+        }
+        // Every row warms up before the first is timed, so the first row is not the one that runs the server cold.
+        for (const { kinds } of rows) for (const run of kinds) for (let i = 0; i < WARMUP; i++) await run();
+        console.log(`\n## Emulation on devnet state (server in its own process, client here; ${ROUNDS} requests per row, one at a time, after ${WARMUP} warm-up requests of each kind of every row; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
+        console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 | events/emulate p50 ÷ bare p50 |');
+        console.log('|---|---|---|---|---|---|---|');
+        for (const { c, bare, kinds } of rows) {
+            const [bareTimes, walletTimes, eventTimes] = await timeInterleaved(kinds);
+            const ratio = (times: number[]) => `${(percentile(times, 50) / percentile(bareTimes, 50)).toFixed(1)}×`;
+            console.log(`| ${c.name} | ${bare.transactions} | ${ms(bareTimes)} | ${ms(walletTimes)} | ${ms(eventTimes)} | ${ratio(walletTimes)} | ${ratio(eventTimes)} |`);
+        }
+    } finally {
+        await store.close();
+        if (server) await stopApiProcess(server);
+        agent.destroy();
+    }
+}
+
+/** One keep-alive connection for all requests: the client does as little per request as node:http allows. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function post(url: string, json: unknown): Promise<void> {
+    const body = JSON.stringify(json);
+    return new Promise((resolve, reject) => {
+        const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, response => {
+            const chunks: Buffer[] = [];
+            response.on('data', chunk => chunks.push(chunk));
+            response.on('end', () => {
+                if (response.statusCode !== 200) reject(new Error(`${url}: ${response.statusCode} ${Buffer.concat(chunks).toString()}`));
+                else resolve();
+            });
+            response.on('error', reject);
+        });
+        request.on('error', reject);
+        request.end(body);
+    });
+}
+
+/** SIGTERM, then the process's exit (which is when --cpu-prof writes its profile). */
+async function stopApiProcess(server: ChildProcess): Promise<void> {
+    if (server.exitCode !== null) return;
+    const exited = new Promise(resolve => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
 }
 
 /**
- * Durations in ms of ROUNDS runs of each kind after WARMUP untimed runs, the kinds taking turns in
+ * Durations in ms of ROUNDS runs of each kind (warmed up already), the kinds taking turns in
  * blocks of BLOCK runs: on a shared machine whose speed drifts by tens of percent over a run, the
  * series compared in one row are then measured over the same minutes.
  */
 async function timeInterleaved(kinds: Array<() => Promise<void>>): Promise<number[][]> {
-    for (const run of kinds) for (let i = 0; i < WARMUP; i++) await run();
     const times = kinds.map(() => [] as number[]);
     for (let done = 0; done < ROUNDS; done += BLOCK) {
         for (const [k, run] of kinds.entries()) {

@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { toJson } from '../../src/api/json.ts';
+
+describe('toJson', () => {
+    it('writes bigints as exact JSON integers', () => {
+        const text = toJson({ lt: 2n ** 64n + 1n, fee: -5n, list: [2n ** 53n + 1n] });
+        assert.equal(text, '{"lt":18446744073709551617,"fee":-5,"list":[9007199254740993]}');
+    });
+
+    it('agrees with JSON.stringify on values without bigints or buffers', () => {
+        const value = {
+            text: 'quote " backslash \\ newline \n separator \u2028 é',
+            numbers: [0, -1.5, 1e21, Number.NaN, Number.POSITIVE_INFINITY],
+            flags: [true, false, null],
+            nested: { empty: {}, none: [], deep: [{ a: [{ b: 'c' }] }] },
+            'key "quoted"': 1,
+            2: 'integer-like keys come first',
+        };
+        assert.equal(toJson(value), JSON.stringify(value));
+        // Member names are kept quoted between calls: a second call writes the same text.
+        assert.equal(toJson(value), JSON.stringify(value));
+    });
+
+    it('leaves out undefined and function members, and writes undefined array items as null', () => {
+        assert.equal(toJson({ a: undefined, b: () => 1, c: 1 }), '{"c":1}');
+        assert.equal(toJson({ a: undefined }), '{}');
+        assert.equal(toJson([undefined, 1, undefined]), '[null,1,null]');
+        assert.equal(toJson(undefined), 'null');
+    });
+
+    it('writes buffers as hex strings', () => {
+        assert.equal(toJson({ raw: Buffer.from([0x00, 0xab, 0x10]), empty: Buffer.alloc(0) }), '{"raw":"00ab10","empty":""}');
+    });
+});

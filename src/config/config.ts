@@ -24,6 +24,8 @@ export interface ServiceConfig {
     roundSeconds: number;
     /** How many validators a new devnet has (its genesis keeps them; a chain keeps its own). */
     validators: number;
+    /** About how many accounts the devnet keeps in memory (those used last; the rest are loaded from its chain log when used). */
+    devnetRecentAccounts: number;
     /** Finished rounds whose round-rewards answers are kept in memory (0 = none: every request reads the chain). */
     rewardsCacheRounds: number;
     /** Largest faucet transfer, nanograms. */
@@ -137,6 +139,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         describe: 'how many validators a new devnet has: one staking through a nominator pool, one through a single-nominator pool, the rest from their wallets (default 3)',
     },
     {
+        key: 'devnetRecentAccounts', flag: '--devnet-recent-accounts', env: 'DEVNET_RECENT_ACCOUNTS', parse: integer('devnet recent accounts', 1, 100_000_000),
+        describe: 'about how many accounts the devnet keeps in memory, those used last; the others are loaded from its chain log when a message reaches them (default 10000)',
+    },
+    {
         key: 'rewardsCacheRounds', flag: '--rewards-cache-rounds', env: 'REWARDS_CACHE_ROUNDS', parse: integer('rewards cache rounds', 0, 10_000),
         describe: 'finished rounds whose round-rewards answers are kept in memory (default 32; 0 = none, every request reads the chain)',
     },
@@ -227,6 +233,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     blockIntervalMs: 1000,
     roundSeconds: 120,
     validators: 3,
+    devnetRecentAccounts: 10_000,
     rewardsCacheRounds: 32,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,

@@ -15,6 +15,12 @@ export interface PersistedAccount {
 
 const LAYOUT_VERSION = 2;
 
+interface AccountRow {
+    address: string;
+    shard_account: Buffer;
+    last_tx_time: number;
+}
+
 /**
  * The devnet's own storage, separate from the index, as a node keeps it: the block BOCs it produced
  * (served byte-identical forever), the zerostates, every account's state after each block that
@@ -26,6 +32,8 @@ export class ChainLog {
     private readonly db: Database.Database;
     /** shardAccountAt runs for most accounts of every block ingested, so its statements are prepared once. */
     private stateQueries?: { block: Database.Statement; account: Database.Statement };
+    /** The devnet loads accounts it evicted from memory one by one or by id range (collator subtrees). */
+    private accountQueries?: { one: Database.Statement; range: Database.Statement; scan: Database.Statement };
 
     /** `readonly`: a reader beside the producer that writes the log (it opens an existing log as it is). */
     constructor(file: string, options: { readonly?: boolean } = {}) {
@@ -63,6 +71,45 @@ export class ChainLog {
     meta<T>(key: string): T | undefined {
         const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
         return row ? (JSON.parse(row.value) as T) : undefined;
+    }
+
+    /** The latest saved state of an account (raw address); null if the chain never saved one. */
+    account(address: string): PersistedAccount | null {
+        this.accountQueries ??= this.prepareAccountQueries();
+        const row = this.accountQueries.one.get(address) as AccountRow | undefined;
+        return row ? { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time } : null;
+    }
+
+    /** The latest saved states of the accounts of `workchain` with ids (64 hex digits) from `from` to `to` inclusive, in id order. */
+    *accountsBetween(workchain: number, from: string, to: string): Generator<PersistedAccount> {
+        this.accountQueries ??= this.prepareAccountQueries();
+        for (const row of this.accountQueries.range.iterate(`${workchain}:${from}`, `${workchain}:${to}`) as Iterable<AccountRow>) {
+            yield { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time };
+        }
+    }
+
+    /**
+     * The latest saved states of every account of `workchain`, in id order (a restart's fill; its own
+     * statement, so accounts can be loaded by range while it runs).
+     */
+    *accountsOf(workchain: number): Generator<PersistedAccount> {
+        this.accountQueries ??= this.prepareAccountQueries();
+        for (const row of this.accountQueries.scan.iterate(`${workchain}:`, `${workchain};`) as Iterable<AccountRow>) {
+            yield { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time };
+        }
+    }
+
+    /** How many accounts of `workchain` the chain has saved (those that no longer exist included). */
+    accountCount(workchain: number): number {
+        return (this.db.prepare('SELECT COUNT(*) AS n FROM accounts WHERE address >= ? AND address < ?').get(`${workchain}:`, `${workchain};`) as { n: number }).n;
+    }
+
+    private prepareAccountQueries() {
+        return {
+            one: this.db.prepare('SELECT address, shard_account, last_tx_time FROM accounts WHERE address = ?'),
+            range: this.db.prepare('SELECT address, shard_account, last_tx_time FROM accounts WHERE address >= ? AND address <= ? ORDER BY address'),
+            scan: this.db.prepare('SELECT address, shard_account, last_tx_time FROM accounts WHERE address > ? AND address < ? ORDER BY address'),
+        };
     }
 
     accounts(): PersistedAccount[] {

@@ -2,10 +2,11 @@ import '../../ton/fast-hash.ts';
 import { createHash } from 'node:crypto';
 import { Address, beginCell, type Cell, loadMessage, type Message, type Transaction } from '@ton/core';
 import { hashmapRefValues } from '../../ton/hashmap-refs.ts';
-import { AugmentedDict } from '../../ton/dict/augmented-dict.ts';
+import { AugmentedDict, type SubtreeSource } from '../../ton/dict/augmented-dict.ts';
 import { CellCensus, merkleUpdate } from '../../ton/cells/merkle-update.ts';
 import { addAmounts, amountsOf, type Amounts, grams, ZERO } from '../../ton/currency.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
+import { cellWithRefs } from '../../ton/boc/boc-reader.ts';
 import {
     blockCell, blockExtraCell, blockInfoCell, type ExtBlkRefFields, mcBlockExtraCell, type ShardDescrFields, valueFlowCell,
 } from '../../ton/block/store-block.ts';
@@ -47,10 +48,29 @@ export interface ProducedBlock {
     endLt: bigint;
 }
 
+/**
+ * What lets the collator keep only the recently changed parts of the shards' accounts dictionaries
+ * in memory: the rest is held as subtree hashes and loaded back from the accounts as last committed.
+ */
+export interface CollatorOptions {
+    /** The existing accounts of `workchain`, as last committed, whose ids start with the top `bits` bits of `prefix`. */
+    accountsUnder: (workchain: number, prefix: bigint, bits: number) => Iterable<AccountChange>;
+    /** About how many accounts each shard keeps in memory: those of the regions of its dictionary changed last. */
+    recentAccounts: number;
+}
+
+/** About how many accounts a region of a shard's accounts dictionary (what is evicted and loaded back as one) holds. */
+const REGION_ACCOUNTS = 16;
+
+type ShardAccounts = AugmentedDict<ShardAccountEntry, { splitDepth: number; balance: Amounts }>;
+
 /** A shard chain's state: the accounts dictionary, the state cell and what its census knows. */
 interface ShardChain {
     workchain: number;
-    accounts: AugmentedDict<ShardAccountEntry, { splitDepth: number; balance: Amounts }>;
+    accounts: ShardAccounts;
+    /** Regions of the dictionary (by their top `regionBits` bits) changed last, oldest first, each with an account id in it. */
+    recent: Map<bigint, bigint>;
+    regionBits: number;
     census: CellCensus;
     state: Cell;
     totalValidatorFees: Amounts;
@@ -149,15 +169,113 @@ export class Collator {
     private libraries: Cell | null = null;
     private afterKeyBlock = false;
     private lastKeyBefore: ExtBlkRefFields | undefined;
+    /** While a restarted chain's dictionaries are filled, loaded regions are counted with the states built after. */
+    private restoring = false;
+
+    /** Without options every account stays in memory. */
+    constructor(private readonly options?: CollatorOptions) {}
+
+    /** An empty accounts dictionary of a shard, loading evicted regions back through the options. */
+    private newAccounts(workchain: number, census: CellCensus): ShardAccounts {
+        const options = this.options;
+        if (!options) return new AugmentedDict(SHARD_ACCOUNTS);
+        const source: SubtreeSource<ShardAccountEntry> = {
+            entries: function* (prefix, bits) {
+                for (const change of options.accountsUnder(workchain, prefix, bits)) {
+                    if (change.shardAccount) yield [change.id, { cell: change.shardAccount, balance: change.balance }];
+                }
+            },
+            // The region's root stayed in the census (its hash is the stub's); what is below it is counted again.
+            loaded: cell => {
+                if (!this.restoring) for (const ref of cell.refs) census.add(ref);
+            },
+        };
+        return new AugmentedDict(SHARD_ACCOUNTS, source);
+    }
+
+    private newChain(workchain: number, accounts: Iterable<AccountChange>, expected: number): ShardChain {
+        const census = new CellCensus();
+        const chain: ShardChain = {
+            workchain, accounts: this.newAccounts(workchain, census), recent: new Map(), regionBits: regionBits(expected), census, state: beginCell().endCell(),
+            totalValidatorFees: ZERO, last: undefined!, catchainSeqno: 0, lastUtime: 0, minRefMcSeqno: 0,
+        };
+        // Accounts come in id order on a restart: every region left behind is complete and goes out of memory as the fill goes on.
+        const evicting = this.restoring && this.options !== undefined && expected > this.options.recentAccounts;
+        const shift = BigInt(256 - chain.regionBits);
+        const behind: bigint[] = [];
+        let last: bigint | undefined;
+        for (const change of accounts) {
+            if (change.workchain !== workchain || !change.shardAccount) continue;
+            if (evicting && last !== undefined && last >> shift !== change.id >> shift) {
+                behind.push(last);
+                if (behind.length >= 1024) for (const id of behind.splice(0)) chain.accounts.evict(id, chain.regionBits);
+            }
+            chain.accounts.set(change.id, { cell: change.shardAccount, balance: change.balance });
+            last = change.id;
+        }
+        if (evicting && last !== undefined) for (const id of [...behind, last]) chain.accounts.evict(id, chain.regionBits);
+        return chain;
+    }
+
+    /** Keeps the regions of the accounts changed last in memory; older ones go (after the step's state is made). */
+    private keepRecent(chain: ShardChain, changed: bigint[]): void {
+        if (!this.options) return;
+        const bits = regionBits(chain.accounts.size);
+        if (bits !== chain.regionBits) {
+            // Regions change size with the shard: the ones kept go out at the size they were kept at.
+            let evicted = false;
+            for (const id of chain.recent.values()) evicted = this.evict(chain, id, chain.regionBits) || evicted;
+            chain.recent.clear();
+            if (evicted) this.releaseEvicted(chain);
+            chain.regionBits = bits;
+        }
+        const shift = BigInt(256 - bits);
+        for (const id of changed) {
+            const region = id >> shift;
+            chain.recent.delete(region);
+            chain.recent.set(region, id);
+        }
+        const kept = Math.max(1, Math.ceil(this.options.recentAccounts / REGION_ACCOUNTS));
+        let evicted = false;
+        for (const [region, id] of chain.recent) {
+            if (chain.recent.size <= kept) break;
+            chain.recent.delete(region);
+            evicted = this.evict(chain, id, bits) || evicted;
+        }
+        if (evicted) this.releaseEvicted(chain);
+    }
+
+    /**
+     * The state again, its accounts made on the evicted regions' stubs (hashes unchanged): the state
+     * made for the step's block would otherwise hold the evicted regions' cells until the next step.
+     */
+    private releaseEvicted(chain: ShardChain): void {
+        const builder = beginCell();
+        chain.accounts.storeAugE(builder);
+        const accounts = builder.endCell();
+        const hash = accounts.hash(0);
+        const state = cellWithRefs(chain.state, chain.state.refs.map(ref => (ref.hash(0).equals(hash) ? accounts : ref)));
+        if (!state.hash(0).equals(chain.state.hash(0)) || state.refs.every((ref, i) => ref === chain.state.refs[i])) {
+            throw new Error('the accounts dictionary with regions evicted does not hash as before');
+        }
+        chain.state = state;
+    }
+
+    private evict(chain: ShardChain, id: bigint, bits: number): boolean {
+        const cell = chain.accounts.evict(id, bits);
+        if (cell) for (const ref of cell.refs) chain.census.remove(ref);
+        return cell !== null;
+    }
 
     /** The zerostates of a new chain: its genesis accounts, the config and libraries; returns their ids. */
     genesis(input: { utime: number; accounts: AccountChange[]; config: Cell; libraries: StepInput['libraries'] }): { master: ProducedBlock & { stateBoc: Buffer }; basechain: ProducedBlock & { stateBoc: Buffer } } {
         this.useConfig(input.config);
         this.libraries = libraryDescriptors(input.libraries);
-        const makeChain = (workchain: number): ShardChain => ({
-            workchain, accounts: accountsOf(workchain, input.accounts), census: new CellCensus(), state: beginCell().endCell(),
-            totalValidatorFees: ZERO, last: undefined!, catchainSeqno: 0, lastUtime: input.utime, minRefMcSeqno: 0,
-        });
+        const makeChain = (workchain: number): ShardChain => {
+            const chain = this.newChain(workchain, input.accounts, input.accounts.filter(a => a.workchain === workchain).length);
+            chain.lastUtime = input.utime;
+            return chain;
+        };
         this.basechain = makeChain(0);
         this.masterchain = makeChain(-1);
         this.basechain.masterRef = undefined;
@@ -189,16 +307,20 @@ export class Collator {
      * with the last step and the masterchain blocks before the last. The states are rebuilt and must
      * hash as the saved ones, or the chain cannot go on from them.
      */
-    restore(accounts: AccountChange[], heads: CollatorHeads, config: Cell, libraries: StepInput['libraries'], previous: PreviousMasterBlock[]): void {
+    restore(accounts: ShardAccountsSaved, heads: CollatorHeads, config: Cell, libraries: StepInput['libraries'], previous: PreviousMasterBlock[]): void {
         this.useConfig(config);
         this.libraries = libraryDescriptors(libraries);
-        const makeChain = (workchain: number, saved: SavedChain & { masterRef?: SavedRef }): ShardChain => ({
-            workchain, accounts: accountsOf(workchain, accounts), census: new CellCensus(), state: beginCell().endCell(),
+        const makeChain = (workchain: number, saved: SavedChain & { masterRef?: SavedRef }): ShardChain => Object.assign(this.newChain(workchain, accounts.of(workchain), accounts.count(workchain)), {
             totalValidatorFees: loadAmounts(saved.totalValidatorFees), last: loadRef(saved.last), catchainSeqno: saved.catchainSeqno,
             lastUtime: saved.lastUtime, minRefMcSeqno: saved.minRefMcSeqno, masterRef: saved.masterRef ? loadRef(saved.masterRef) : undefined,
         });
-        this.basechain = makeChain(0, heads.basechain);
-        this.masterchain = makeChain(-1, heads.masterchain);
+        this.restoring = true;
+        try {
+            this.basechain = makeChain(0, heads.basechain);
+            this.masterchain = makeChain(-1, heads.masterchain);
+        } finally {
+            this.restoring = false;
+        }
         this.lastKeyBlock = loadRef(heads.lastKeyBlock);
         this.globalBalance = loadAmounts(heads.globalBalance);
         const d = heads.basechainDescr;
@@ -252,6 +374,7 @@ export class Collator {
         const messages = this.stepMessages(input);
         const shardCells = this.shardBlock(this.basechain, input, messages);
         const masterCells = this.masterBlock(input, messages, shardCells, keyBlock);
+        for (const chain of [this.basechain, this.masterchain]) this.keepRecent(chain, input.accounts.filter(a => a.workchain === chain.workchain).map(a => a.id));
         return [shardCells.produced, masterCells];
     }
 
@@ -554,13 +677,15 @@ export class Collator {
     }
 }
 
-/** The accounts dictionary of a workchain holding the given accounts (those that exist). */
-function accountsOf(workchain: number, accounts: AccountChange[]): ShardChain['accounts'] {
-    const dict = new AugmentedDict(SHARD_ACCOUNTS);
-    for (const change of accounts) {
-        if (change.workchain === workchain && change.shardAccount) dict.set(change.id, { cell: change.shardAccount, balance: change.balance });
-    }
-    return dict;
+/** A restarted chain's saved accounts: each workchain's in id order, and about how many there are. */
+export interface ShardAccountsSaved {
+    of(workchain: number): Iterable<AccountChange>;
+    count(workchain: number): number;
+}
+
+/** How many top bits of an account id name its region in a shard of `size` accounts (regions of about REGION_ACCOUNTS). */
+function regionBits(size: number): number {
+    return size <= REGION_ACCOUNTS ? 0 : Math.floor(Math.log2(size / REGION_ACCOUNTS));
 }
 
 /** Between the masterchain and the basechain: from the source (0) straight to the destination (96). */

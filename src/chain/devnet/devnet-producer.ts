@@ -36,7 +36,14 @@ export interface DevnetOptions {
     roundSeconds?: number;
     /** How many validators a new chain has (default 3, one per stake route; the rest stake from their wallets); a chain keeps its genesis set. */
     validators?: number;
+    /**
+     * About how many accounts the producer keeps in memory (default DEFAULT_RECENT_ACCOUNTS): those
+     * used last; the others are in the chain log and loaded back when a message reaches them.
+     */
+    recentAccounts?: number;
 }
+
+export const DEFAULT_RECENT_ACCOUNTS = 10_000;
 
 /** Chain counters saved with every production step. */
 interface ChainHeads {
@@ -103,7 +110,7 @@ export class DevnetProducer {
     private producing: Promise<void> | null = null;
     private stopped = false;
     private paused = false;
-    private readonly collator = new Collator();
+    private readonly collator: Collator;
     /** The sandbox's config cell, read again only when the sandbox's config changes (its getter parses the BOC on every call). */
     private configCell: { base64: string; cell: Cell } | null = null;
     /** The public key the devnet signs its blocks as (`created_by`). */
@@ -116,10 +123,26 @@ export class DevnetProducer {
     constructor(private readonly options: DevnetOptions) {
         this.log = new ChainLog(join(options.dataDir, 'devnet', 'chain.sqlite'));
         this.events.setMaxListeners(0);
+        this.collator = new Collator({ accountsUnder: (workchain, prefix, bits) => this.accountsUnder(workchain, prefix, bits), recentAccounts: this.recentAccounts });
+    }
+
+    private get recentAccounts(): number {
+        return this.options.recentAccounts ?? DEFAULT_RECENT_ACCOUNTS;
+    }
+
+    /** The existing accounts of a workchain as last committed whose ids start with the top `bits` bits of `prefix`, in id order. */
+    private *accountsUnder(workchain: number, prefix: bigint, bits: number): Generator<AccountChange> {
+        const free = BigInt(256 - bits);
+        const from = (prefix >> free) << free;
+        const to = from | ((1n << free) - 1n);
+        for (const saved of this.log.accountsBetween(workchain, hex256(from), hex256(to))) {
+            const change = this.accountChange(saved);
+            if (change.shardAccount) yield change;
+        }
     }
 
     async start(): Promise<void> {
-        this.chain = await SandboxChain.start();
+        this.chain = await SandboxChain.start({ loadAccount: address => this.log.account(address) });
         this.chain.onCascadeCut = (fault, made) => this.events.emit('warning',
             `${fault.message}; a message's cascade stopped after ${made} transaction(s), which stand, and the rest of it was dropped`);
         const genesis = this.log.meta<GenesisSpec>('genesis');
@@ -251,7 +274,7 @@ export class DevnetProducer {
         // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
         // a key state with the config, and of the basechain, which the first blocks name as parents.
         const { master, basechain } = this.collator.genesis({
-            utime, accounts: await Promise.all(accounts.map(a => this.accountChange(a))), config: this.config, libraries: this.libraryMap(),
+            utime, accounts: accounts.map(a => this.accountChange(a)), config: this.config, libraries: this.libraryMap(),
         });
         this.log.saveZerostates([master, basechain].map(z => ({ workchain: z.id.workchain, rootHash: z.id.rootHash, fileHash: z.id.fileHash, boc: z.stateBoc })));
         this.heads = { lt: this.chain.lt.toString(), utime, seedStep: 0, collator: this.collator.heads() };
@@ -263,17 +286,22 @@ export class DevnetProducer {
         this.wallets = genesisWallets(genesis);
         this.producerKey = blockProducerKey(genesis);
         this.staking = genesis.elections ? devnetStaking(walletsByName(this.wallets)) : null;
-        const accounts = this.log.accounts();
-        for (const account of accounts) await this.chain.restoreAccount(account);
-        await this.refreshLibraries(accounts.map(account => account.address));
+        // Accounts are loaded into the sandbox when used; the masterchain's public libraries are needed before.
+        const masterchain = [...this.log.accountsOf(-1)].map(account => account.address);
+        await this.refreshLibraries(masterchain);
         this.heads = this.log.meta<ChainHeads>('heads')!;
         this.chain.setLogicalTime(BigInt(this.heads.lt));
         this.chain.now = this.heads.utime;
         const config = Cell.fromBase64(this.log.meta<string>(MASTERCHAIN_CONFIG_KEY)!);
         // The TVM runs on the config in force (the config contract's, on a chain with one).
         if (!config.hash().equals(this.config.hash())) this.chain.setConfig(config);
-        const changes = await Promise.all(accounts.map(a => this.accountChange(a)));
-        this.collator.restore(changes, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
+        const saved = { of: (workchain: number) => this.savedAccounts(workchain), count: (workchain: number) => this.log.accountCount(workchain) };
+        this.collator.restore(saved, this.heads.collator, config, this.libraryMap(), this.log.masterBlocksBefore(this.heads.collator.masterchain.last.seqno));
+    }
+
+    /** Every saved account of a workchain in id order, as the collator takes it. */
+    private *savedAccounts(workchain: number): Generator<AccountChange> {
+        for (const account of this.log.accountsOf(workchain)) yield this.accountChange(account);
     }
 
     private get config(): Cell {
@@ -283,7 +311,7 @@ export class DevnetProducer {
     }
 
     /** An account's state as the collator takes it: the ShardAccount cell the TVM wrote, or null once the account no longer exists. */
-    private async accountChange(persisted: PersistedAccount): Promise<AccountChange> {
+    private accountChange(persisted: PersistedAccount): AccountChange {
         const address = persisted.address;
         const shardAccount = readBoc(persisted.shardAccount)[0];
         const balance = accountBalanceSlice(shardAccount.refs[0]);
@@ -352,7 +380,7 @@ export class DevnetProducer {
         const blocks = this.collator.step({
             utime, startLt, endLt, randSeed, createdBy: this.producerKey,
             transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
-            accounts: await Promise.all(accounts.map(a => this.accountChange(a))),
+            accounts: accounts.map(a => this.accountChange(a)),
             config: this.config,
             libraries: this.libraryMap(),
             recoverCreateMsg,
@@ -369,6 +397,8 @@ export class DevnetProducer {
         const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
         const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
         this.heads = heads;
+        // What the step changed is in the chain log now: accounts not used lately leave the sandbox.
+        this.chain.keepRecentContracts(this.recentAccounts);
         const stats: StepStats = {
             transactions: executed.length,
             buildMs: built - building,
@@ -482,4 +512,8 @@ export class DevnetProducer {
 function blockProducerKey(genesis: GenesisSpec): Buffer {
     const seed = createHash('sha256').update('native-explorer devnet block producer').update(genesis.wallets[0].seed).digest();
     return keyPairFromSeed(seed).publicKey;
+}
+
+function hex256(value: bigint): string {
+    return value.toString(16).padStart(64, '0');
 }

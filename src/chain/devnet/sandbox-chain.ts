@@ -1,6 +1,8 @@
 import '../../ton/fast-hash.ts';
 import { Address, Cell, Dictionary, beginCell, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
-import { Blockchain, LocalBlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type SmartContract, type TickOrTock } from '@ton/sandbox';
+import {
+    Blockchain, LocalBlockchainStorage, SmartContract, type BlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type TickOrTock,
+} from '@ton/sandbox';
 import { InputFormatError } from '../../ton/input.ts';
 import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault } from '../../ton/tvm-executor.ts';
 import type { PersistedAccount } from './chain-log.ts';
@@ -12,7 +14,6 @@ import type { PersistedAccount } from './chain-log.ts';
  * emulator that survives its own faults (a fault never breaks the chain for later messages).
  */
 export class SandboxChain extends Blockchain {
-    private readonly contracts = new Map<string, SmartContract>();
     /** Message cells as their sender made them, by the hash of the sandbox's re-serialization of them. */
     private readonly originalMessages = new Map<string, Cell>();
     /** Internal messages as their sender's transaction made them, by sender and creation lt. */
@@ -20,7 +21,11 @@ export class SandboxChain extends Blockchain {
     /** The emulator the sandbox runs every transaction and get-method on. */
     private tvm!: ResilientExecutor;
 
-    static async start(): Promise<SandboxChain> {
+    /**
+     * `loadAccount`: where accounts the chain let go of are loaded back from (their state as last
+     * saved); with it the chain keeps only the accounts used last (keepRecentContracts), else all.
+     */
+    static async start(options: { loadAccount?: (address: string) => PersistedAccount | null } = {}): Promise<SandboxChain> {
         const tvm = new ResilientExecutor();
         let chain!: SandboxChain;
         const executor: IExecutor = {
@@ -31,7 +36,8 @@ export class SandboxChain extends Blockchain {
             runTickTock: async args => chain.checkOutput(args.config, await tvm.runTickTock({ ...args, libs: serializedOnce(args.libs) })),
             runGetMethod: args => tvm.runGetMethod(args),
         };
-        chain = new SandboxChain({ executor, storage: new LocalBlockchainStorage() });
+        const storage = options.loadAccount ? new RecentContracts(options.loadAccount) : new LocalBlockchainStorage();
+        chain = new SandboxChain({ executor, storage });
         chain.tvm = tvm;
         chain.verbosity = { ...chain.verbosity, print: false, blockchainLogs: false, vmLogs: 'none', debugLogs: false };
         return chain;
@@ -56,10 +62,9 @@ export class SandboxChain extends Blockchain {
         return emulation;
     }
 
-    override async getContract(address: Address): Promise<SmartContract> {
-        const contract = await super.getContract(address);
-        this.contracts.set(address.toRawString(), contract);
-        return contract;
+    /** Lets go of the accounts not used lately beyond the `limit` used last (a chain started with loadAccount; their states must be saved). */
+    keepRecentContracts(limit: number): void {
+        if (this.storage instanceof RecentContracts) this.storage.keep(limit);
     }
 
     protected override createQueueManager() {
@@ -166,13 +171,53 @@ export class SandboxChain extends Blockchain {
         const raw = contract as unknown as SandboxContractInternals;
         return { address, shardAccount: Buffer.from(raw._account, 'base64'), lastTxTime: raw.lastTxTime };
     }
+}
 
-    async restoreAccount(saved: PersistedAccount): Promise<void> {
-        const contract = await this.getContract(Address.parseRaw(saved.address));
-        const raw = contract as unknown as SandboxContractInternals;
-        raw._account = saved.shardAccount.toString('base64');
-        raw.parsedAccount = undefined;
-        raw.lastTxTime = saved.lastTxTime;
+/** Sets a sandbox contract's state to a saved one, byte for byte as the TVM wrote it. */
+function restoreInto(contract: SmartContract, saved: PersistedAccount): void {
+    const raw = contract as unknown as SandboxContractInternals;
+    raw._account = saved.shardAccount.toString('base64');
+    raw.parsedAccount = undefined;
+    raw.lastTxTime = saved.lastTxTime;
+}
+
+/**
+ * The sandbox's contracts by raw address, least recently used first. Those past the limit are let
+ * go (keep) and made again from their saved state when used, so memory follows the accounts in use,
+ * not all the chain's accounts.
+ */
+class RecentContracts implements BlockchainStorage {
+    private readonly contracts = new Map<string, SmartContract>();
+
+    constructor(private readonly load: (address: string) => PersistedAccount | null) {}
+
+    async getContract(blockchain: Blockchain, address: Address): Promise<SmartContract> {
+        const key = address.toRawString();
+        let contract = this.contracts.get(key);
+        if (contract) {
+            this.contracts.delete(key);
+        } else {
+            contract = SmartContract.empty(blockchain, address);
+            const saved = this.load(key);
+            if (saved) restoreInto(contract, saved);
+        }
+        this.contracts.set(key, contract);
+        return contract;
+    }
+
+    knownContracts(): SmartContract[] {
+        return [...this.contracts.values()];
+    }
+
+    clearKnownContracts(): void {
+        this.contracts.clear();
+    }
+
+    keep(limit: number): void {
+        for (const key of this.contracts.keys()) {
+            if (this.contracts.size <= limit) return;
+            this.contracts.delete(key);
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import { beginCell, type Cell } from '@ton/core';
 import { cellWithRefs, prunedBranch } from '../boc/boc-reader.ts';
+import { isUnloaded } from './lazy-cell.ts';
 
 /** A cell's identity in maps: its level-0 hash as a latin1 string. */
 const key = (cell: Cell) => cell.hash(0).toString('latin1');
@@ -16,7 +17,8 @@ export class CellCensus {
         const k = key(cell);
         const count = this.counts.get(k) ?? 0;
         this.counts.set(k, count + 1);
-        if (count === 0) for (const ref of cell.refs) this.add(ref);
+        // A lazy cell not loaded stands for its subtree (whose cells are counted when it is loaded).
+        if (count === 0 && !isUnloaded(cell)) for (const ref of cell.refs) this.add(ref);
     }
 
     remove(cell: Cell): void {
@@ -28,7 +30,7 @@ export class CellCensus {
             return;
         }
         this.counts.delete(k);
-        for (const ref of cell.refs) this.remove(ref);
+        if (!isUnloaded(cell)) for (const ref of cell.refs) this.remove(ref);
     }
 
     /** Whether the tree holds the cell with this hash key (`hash(0)` as a latin1 string). */

@@ -1,4 +1,5 @@
 import { beginCell, type Builder, type Cell } from '@ton/core';
+import { lazyCell, materialized } from '../cells/lazy-cell.ts';
 import { storeHmLabel } from './hm-label.ts';
 
 // ahm_edge#_ {n:#} {X:Type} {Y:Type} {l:#} {m:#} label:(HmLabel ~l n) {n = (~m) + l}
@@ -34,12 +35,33 @@ interface Fork<V, E> {
     right: Edge<V, E>;
 }
 
+/**
+ * A subtree not held in memory: its edge's cell (lazy: loaded from the dictionary's source when
+ * read) and its extra. Its edge's label never changes while it is a stub (changes below or at
+ * its label load it back first).
+ */
+interface Stub<V, E> {
+    kind: 'stub';
+    cell: Cell;
+    extra: E;
+    /** The subtree once loaded (by the dictionary or by whoever read the lazy cell). */
+    loaded?: Edge<V, E>;
+}
+
+/** Where a dictionary with evicted subtrees loads them back from. */
+export interface SubtreeSource<V> {
+    /** Every entry whose key starts with the top `bits` bits of `prefix` (as the dictionary held them when the subtree was evicted). */
+    entries(prefix: bigint, bits: number): Iterable<[bigint, V]>;
+    /** Told of each subtree loaded back, with its edge cell. */
+    loaded?(cell: Cell): void;
+}
+
 /** A node with its label: `length` key bits starting `offset` bits from the top of `key` (any key below it). */
 interface Edge<V, E> {
     offset: number;
     length: number;
     key: bigint;
-    node: Leaf<V, E> | Fork<V, E>;
+    node: Leaf<V, E> | Fork<V, E> | Stub<V, E>;
     /** The serialized edge, kept until something below it changes. */
     cell?: Cell;
     extra?: E;
@@ -54,7 +76,8 @@ export class AugmentedDict<V, E> {
     private root: Edge<V, E> | null = null;
     private count = 0;
 
-    constructor(readonly type: AugmentedDictType<V, E>) {}
+    /** `source`: where evicted subtrees are loaded back from (without one, nothing can be evicted). */
+    constructor(readonly type: AugmentedDictType<V, E>, private readonly source?: SubtreeSource<V>) {}
 
     get size(): number {
         return this.count;
@@ -64,7 +87,9 @@ export class AugmentedDict<V, E> {
         let edge = this.root;
         while (edge) {
             if (this.commonPrefix(edge, key) < edge.length) return undefined;
+            if (edge.node.kind === 'stub') this.load(edge);
             if (edge.node.kind === 'leaf') return edge.node.value;
+            if (edge.node.kind !== 'fork') return undefined;
             edge = this.bitAt(key, edge.offset + edge.length) ? edge.node.right : edge.node.left;
         }
         return undefined;
@@ -107,7 +132,70 @@ export class AugmentedDict<V, E> {
         this.type.storeExtra(this.extra(), builder);
     }
 
+    /**
+     * Drops the cells and entries of the subtree holding `key` whose edge ends at least `depth` bits
+     * down (or is a leaf), keeping its hash, depth and extra; it is loaded back from the source when
+     * something at or below its label changes. Returns the subtree's edge cell as it was (null when
+     * no entry has those first `depth` bits or the subtree is evicted already).
+     */
+    evict(key: bigint, depth: number): Cell | null {
+        if (!this.source) throw new Error('a dictionary without a source cannot evict subtrees');
+        const path: Edge<V, E>[] = [];
+        let edge = this.root;
+        while (edge) {
+            if (edge.node.kind === 'stub') return null;
+            const end = edge.offset + edge.length;
+            if (end >= depth || edge.node.kind === 'leaf') {
+                const checked = Math.min(depth, end);
+                if (checked > 0 && ((edge.key ^ key) >> BigInt(this.type.keyBits - checked)) !== 0n) return null;
+                const cell = this.edgeCell(edge);
+                const extra = this.edgeExtra(edge);
+                const { offset, length, key: edgeKey } = edge;
+                const stub: Stub<V, E> = { kind: 'stub', cell, extra };
+                stub.cell = lazyCell(cell.hash(0), cell.depth(0), () => {
+                    stub.loaded ??= this.loadSubtree(offset, length, edgeKey);
+                    const loaded = this.edgeCell(stub.loaded);
+                    this.source!.loaded?.(loaded);
+                    return loaded;
+                });
+                edge.node = stub;
+                edge.cell = stub.cell;
+                // The parents' cells hold the subtree's cells; they are made again on the stub (same hashes).
+                for (const parent of path) parent.cell = undefined;
+                return cell;
+            }
+            if (this.commonPrefix(edge, key) < edge.length) return null;
+            path.push(edge);
+            edge = this.bitAt(key, end) ? edge.node.right : edge.node.left;
+        }
+        return null;
+    }
+
+    /** A stub's subtree back from the source, in place (its edge keeps its label). */
+    private load(edge: Edge<V, E>): void {
+        const stub = edge.node as Stub<V, E>;
+        const cell = materialized(stub.cell);
+        const loaded = stub.loaded!;
+        edge.node = loaded.node;
+        edge.key = loaded.key;
+        edge.cell = cell;
+        edge.extra = stub.extra;
+    }
+
+    /** The subtree below an edge (`offset`, `length`, any key under it) made again from the source's entries. */
+    private loadSubtree(offset: number, length: number, key: bigint): Edge<V, E> {
+        const depth = offset + length;
+        const part = new AugmentedDict(this.type);
+        for (const [k, value] of this.source!.entries(key, depth)) part.set(k, value);
+        const root = part.root;
+        if (!root || root.offset !== 0 || root.length !== depth || (root.node.kind === 'leaf') !== (depth === this.type.keyBits)) {
+            throw new Error(`the ${part.size} entries loaded back under a ${depth}-bit prefix do not make the subtree evicted there`);
+        }
+        return { offset, length, key: root.key, node: root.node };
+    }
+
     private insert(edge: Edge<V, E>, key: bigint, leaf: Leaf<V, E>): Edge<V, E> {
+        if (edge.node.kind === 'stub') this.load(edge);
         const common = this.commonPrefix(edge, key);
         if (common < edge.length) {
             // The new key leaves this edge's label at `split`: a fork there, the old node shortened below it.
@@ -124,6 +212,7 @@ export class AugmentedDict<V, E> {
             edge.node = leaf;
             return edge;
         }
+        if (edge.node.kind !== 'fork') throw new Error('unreachable: a stub is loaded above');
         if (this.bitAt(key, edge.offset + edge.length)) edge.node.right = this.insert(edge.node.right, key, leaf);
         else edge.node.left = this.insert(edge.node.left, key, leaf);
         return edge;
@@ -131,7 +220,9 @@ export class AugmentedDict<V, E> {
 
     private remove(edge: Edge<V, E>, key: bigint): Edge<V, E> | null | typeof NOT_FOUND {
         if (this.commonPrefix(edge, key) < edge.length) return NOT_FOUND;
+        if (edge.node.kind === 'stub') this.load(edge);
         if (edge.node.kind === 'leaf') return null;
+        if (edge.node.kind !== 'fork') throw new Error('unreachable: a stub is loaded above');
         const right = this.bitAt(key, edge.offset + edge.length);
         const child = right ? edge.node.right : edge.node.left;
         const result = this.remove(child, key);
@@ -139,6 +230,7 @@ export class AugmentedDict<V, E> {
         if (result === null) {
             // The fork has one child left: it takes this edge's place with the labels joined.
             const other = right ? edge.node.left : edge.node.right;
+            if (other.node.kind === 'stub') this.load(other);
             return { offset: edge.offset, length: edge.length + 1 + other.length, key: other.key, node: other.node };
         }
         edge.cell = undefined;
@@ -150,13 +242,14 @@ export class AugmentedDict<V, E> {
 
     private edgeExtra(edge: Edge<V, E>): E {
         if (edge.extra === undefined) {
-            edge.extra = edge.node.kind === 'leaf' ? edge.node.extra : this.type.add(this.edgeExtra(edge.node.left), this.edgeExtra(edge.node.right));
+            edge.extra = edge.node.kind !== 'fork' ? edge.node.extra : this.type.add(this.edgeExtra(edge.node.left), this.edgeExtra(edge.node.right));
         }
         return edge.extra;
     }
 
     private edgeCell(edge: Edge<V, E>): Cell {
         if (edge.cell) return edge.cell;
+        if (edge.node.kind === 'stub') return (edge.cell = edge.node.cell);
         const builder = beginCell();
         storeHmLabel(builder, edge.key, this.type.keyBits, edge.offset, edge.length, this.type.keyBits - edge.offset);
         if (edge.node.kind === 'leaf') {

@@ -25,6 +25,7 @@ export function toJson(value: unknown): string {
                 return `${out}]`;
             }
             if (Buffer.isBuffer(value)) return `"${value.toString('hex')}"`;
+            if (value instanceof RawJson) return value.text;
             const record = value as Record<string, unknown>;
             let out = '{';
             let first = true;
@@ -54,4 +55,12 @@ function quotedKey(key: string): string {
         if (quotedKeys.size < QUOTED_KEYS_KEPT) quotedKeys.set(key, quoted);
     }
     return quoted;
+}
+
+/**
+ * JSON text the index stored as it is to be shown (written by the indexer, e.g. a jetton
+ * operation's decoded payload): written into the answer as it is, neither parsed nor re-quoted.
+ */
+export class RawJson {
+    constructor(readonly text: string) {}
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toJson } from '../../src/api/json.ts';
+import { RawJson, toJson } from '../../src/api/json.ts';
 
 describe('toJson', () => {
     it('writes bigints as exact JSON integers', () => {
@@ -31,5 +31,11 @@ describe('toJson', () => {
 
     it('writes buffers as hex strings', () => {
         assert.equal(toJson({ raw: Buffer.from([0x00, 0xab, 0x10]), empty: Buffer.alloc(0) }), '{"raw":"00ab10","empty":""}');
+    });
+
+    it('writes stored JSON text as it is, with integers past 2^53 unrounded', () => {
+        const stored = '{"sum_type":"JettonNotify","value":{"query_id":18446744073709551615,"text":"a \\"quoted\\" word"}}';
+        assert.equal(toJson({ payload: new RawJson(stored), after: 1 }), `{"payload":${stored},"after":1}`);
+        assert.equal(toJson([new RawJson('"b5ee9c72"')]), '["b5ee9c72"]');
     });
 });

@@ -1,6 +1,7 @@
 import { jettonPreview } from '../../ton/jetton/jetton-preview.ts';
 import type { JettonHistoryPage } from '../../store/read/jettons.ts';
 import { AccountDirectory } from './account-address.ts';
+import { RawJson } from '../json.ts';
 
 /** AccountJettonsHistory (spec 2.10): operations newest first, `next_from` the `before_lt` of the next page. */
 export function presentJettonHistory(page: JettonHistoryPage) {
@@ -17,7 +18,7 @@ export function presentJettonHistory(page: JettonHistoryPage) {
             jetton: jettonPreview(op.master, page.jettons.get(op.master)),
             trace_id: op.traceId,
             query_id: op.queryId.toString(),
-            payload: op.payload,
+            payload: op.payloadJson !== null ? new RawJson(op.payloadJson) : undefined,
         })),
         next_from: page.nextFrom,
     };

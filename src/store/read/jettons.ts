@@ -16,8 +16,8 @@ export interface JettonOperation {
     source: string | null;
     destination: string | null;
     queryId: bigint;
-    /** The forward payload as decoded at indexing: `{"text": …}`, a known message, or a BOC's hex; undefined when none. */
-    payload: unknown;
+    /** The forward payload as decoded at indexing, as the JSON text stored then: `{"text": …}`, a known message, or a BOC's hex; null when none. */
+    payloadJson: string | null;
 }
 
 /** One page of an account's jetton history, with what is needed to show it. */
@@ -92,6 +92,6 @@ function decodeOperation(row: OperationRow): JettonOperation {
         source: row.source,
         destination: row.destination,
         queryId: BigInt(row.query_id),
-        payload: row.payload !== null ? JSON.parse(row.payload) as unknown : undefined,
+        payloadJson: row.payload,
     };
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
+import { DEFAULT_RECENT_ACCOUNTS } from '../chain/devnet/recent-accounts.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
 
@@ -140,7 +141,7 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     },
     {
         key: 'devnetRecentAccounts', flag: '--devnet-recent-accounts', env: 'DEVNET_RECENT_ACCOUNTS', parse: integer('devnet recent accounts', 1, 100_000_000),
-        describe: 'about how many accounts the devnet keeps in memory, those used last; the others are loaded from its chain log when a message reaches them (default 10000)',
+        describe: 'about how many accounts the devnet keeps in memory, those used last; the others are loaded from its chain log when a message reaches them (default 100000)',
     },
     {
         key: 'rewardsCacheRounds', flag: '--rewards-cache-rounds', env: 'REWARDS_CACHE_ROUNDS', parse: integer('rewards cache rounds', 0, 10_000),
@@ -233,7 +234,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     blockIntervalMs: 1000,
     roundSeconds: 120,
     validators: 3,
-    devnetRecentAccounts: 10_000,
+    devnetRecentAccounts: DEFAULT_RECENT_ACCOUNTS,
     rewardsCacheRounds: 32,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,

@@ -16,6 +16,7 @@ import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { TvmFault } from '../../ton/tvm-executor.ts';
 import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
+import { DEFAULT_RECENT_ACCOUNTS } from './recent-accounts.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
@@ -42,8 +43,6 @@ export interface DevnetOptions {
      */
     recentAccounts?: number;
 }
-
-export const DEFAULT_RECENT_ACCOUNTS = 10_000;
 
 /** Chain counters saved with every production step. */
 interface ChainHeads {

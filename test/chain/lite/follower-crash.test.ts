@@ -107,7 +107,7 @@ async function produceLoad(rounds: number): Promise<void> {
 before(async () => {
     devnet = await startDevnetService();
     await waitForSeed(devnet);
-    await produceLoad(24);
+    await produceLoad(48);
 });
 
 after(async () => {
@@ -122,10 +122,12 @@ test('a follower killed again and again during catch-up ends with the devnet\'s 
     const transactions = (await devnet.store.db.selectFrom('transactions').select(eb => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     assert.ok(Number(transactions) > 2_000, `only ${transactions} transactions of load`);
 
-    // the kills are spread over the catch-up: kill i once the index has passed i/(KILLS+2) of the way
+    // the kills are spread over the first half of the catch-up (kill i once the index has passed i/(2·KILLS)
+    // of the way): a restarted follower catches up 10-20 blocks while it starts, before its first status
+    // answer, so later kills could land after the catch-up
     const killedAt: number[] = [];
     for (let kill = 0; kill < KILLS; kill++) {
-        const target = Math.max((killedAt.at(-1) ?? 0) + 1, Math.floor((head * (kill + 1)) / (KILLS + 2)));
+        const target = Math.max((killedAt.at(-1) ?? 0) + 1, Math.floor((head * (kill + 1)) / (2 * KILLS)));
         child = new FollowerChild(liteservers);
         const base = await child.base();
         const deadline = Date.now() + 30_000;
@@ -139,7 +141,9 @@ test('a follower killed again and again during catch-up ends with the devnet\'s 
         if (kill % 2 === 1) await sleep(Math.floor(Math.random() * 40));
         await child.kill();
         killedAt.push(reached);
-        assert.ok(reached < head, `kill ${kill + 1} came after catch-up (at ${reached} of ${head}); the test needs more load`);
+        // The last restart may finish the catch-up before its first status answer; the others must not.
+        if (kill === KILLS - 1 && reached >= head) t.diagnostic(`kill ${kill + 1} came after catch-up (at ${reached} of ${head})`);
+        else assert.ok(reached < head, `kill ${kill + 1} came after catch-up (at ${reached} of ${head}); the test needs more load`);
     }
 
     child = new FollowerChild(liteservers);

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
-import { openStore, type Store } from '../../src/store/store.ts';
+import { openStore } from '../../src/store/store.ts';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
 import { storeBackends, tempDir } from '../helpers/stores.ts';
+import type { IndexDb } from '../../src/store/schema.ts';
 
 /** Every table of the index with every column the code reads or writes. */
 const EXPECTED_COLUMNS: Record<string, string[]> = {
@@ -43,25 +44,25 @@ const BIG_BALANCE = 2n ** 62n + 7n;
 const MAX_LT = 2n ** 63n - 1n;
 const NEAR_MAX_LT = 2n ** 63n - 3n;
 
-async function insertBigRows(store: Store): Promise<void> {
-    await store.db.insertInto('account_states').values({
+async function insertBigRows(db: IndexDb): Promise<void> {
+    await db.insertInto('account_states').values({
         address: ADDRESS, status: 'active', balance: BIG_BALANCE, code_hash: null, data_hash: null, code: null, data: null,
         last_tx_lt: MAX_LT, last_tx_hash: TX_HASH, last_utime: 1642757054, interfaces: '[]',
     }).execute();
-    await store.db.insertInto('blocks').values({
+    await db.insertInto('blocks').values({
         workchain: -1, shard: '8000000000000000', seqno: 17734191, root_hash: '04c2c26fa7f6f84255d142ff2c4f98666db56879911fc2e83b3a284f20ca48ec',
         file_hash: '00'.repeat(32), utime: 1642757054, start_lt: NEAR_MAX_LT - 1n, end_lt: MAX_LT, is_key_block: 0,
         parents: '[]', master_ref: null, shard_blocks: '[]', tx_count: 1,
     }).execute();
-    await store.db.insertInto('transactions').values({
+    await db.insertInto('transactions').values({
         hash: TX_HASH, account: ADDRESS, lt: NEAR_MAX_LT, utime: 1642757054, workchain: -1, shard: '8000000000000000', seqno: 17734191,
         trace_id: TX_HASH, in_msg_hash: MSG_HASH, success: 1, end_balance: BIG_BALANCE, boc: Buffer.from([0xb5, 0xee, 0x9c, 0x72]),
     }).execute();
-    await store.db.insertInto('messages').values({
+    await db.insertInto('messages').values({
         hash: MSG_HASH, msg_type: 'int_msg', source: ADDRESS, destination: ADDRESS, created_lt: NEAR_MAX_LT - 1n,
         value: BIG_BALANCE + 1n, op_code: 0xffffffff, tx_out_hash: null, tx_in_hash: TX_HASH,
     }).execute();
-    await store.db.insertInto('traces').values({
+    await db.insertInto('traces').values({
         trace_id: TX_HASH, tx_count: 1, pending: 0, orphan: 0, start_lt: NEAR_MAX_LT, end_lt: MAX_LT, start_utime: 1642757054,
     }).execute();
 }
@@ -91,7 +92,7 @@ for (const backend of storeBackends()) {
         test('running the migrations again on a migrated store changes nothing and keeps the data', async () => {
             const store = await backend.open();
             try {
-                await insertBigRows(store);
+                await insertBigRows(store.db);
                 const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
                 const { error, results } = await migrator.migrateToLatest();
                 assert.equal(error, undefined);
@@ -104,10 +105,29 @@ for (const backend of storeBackends()) {
             }
         });
 
+        test('a transaction that throws leaves nothing behind, and the next one runs', async () => {
+            const store = await backend.open();
+            try {
+                await assert.rejects(store.db.transaction().execute(async trx => {
+                    await insertBigRows(trx);
+                    throw new Error('the indexer failed halfway through a block');
+                }), /halfway/);
+                for (const table of ['account_states', 'blocks', 'transactions', 'messages', 'traces']) {
+                    const count = await sql<{ n: number | bigint | string }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
+                    assert.equal(Number(count.rows[0].n), 0, `${table} rolled back`);
+                }
+                await store.db.transaction().execute(trx => insertBigRows(trx));
+                const row = await store.db.selectFrom('transactions').select('lt').where('hash', '=', TX_HASH).executeTakeFirstOrThrow();
+                assert.equal(row.lt, NEAR_MAX_LT);
+            } finally {
+                await store.dispose();
+            }
+        });
+
         test('int8 columns round-trip exactly above 2^53 and read back as bigint', async () => {
             const store = await backend.open();
             try {
-                await insertBigRows(store);
+                await insertBigRows(store.db);
                 // Beyond 2^53 a double cannot tell these apart: the test fails if any layer goes through number.
                 assert.equal(Number(BIG_BALANCE), Number(BIG_BALANCE - 7n));
                 assert.notEqual(BigInt(Number(BIG_BALANCE)), BIG_BALANCE);
@@ -176,7 +196,7 @@ describe('store (sqlite file reopened)', () => {
         try {
             const first = await openStore({ dataDir: dir.path });
             assert.equal(first.dialect, 'sqlite');
-            await insertBigRows(first);
+            await insertBigRows(first.db);
             await first.db.insertInto('source_cursors').values({ source: 'files', cursor: 'file:/blocks/block-5.boc' }).execute();
             await first.close();
             assert.ok(existsSync(join(dir.path, 'index.sqlite')));
@@ -220,7 +240,7 @@ describe('store (postgres database reopened)', { skip: pgUrl ? false : 'TEST_PG_
         try {
             const first = await openStore({ url: target.toString(), dataDir: tmpdir() });
             assert.equal(first.dialect, 'postgres');
-            await insertBigRows(first);
+            await insertBigRows(first.db);
             await first.close();
             const second = await openStore({ url: target.toString(), dataDir: tmpdir() });
             try {

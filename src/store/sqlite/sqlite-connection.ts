@@ -32,7 +32,8 @@ class RolledBackAwareSqliteDriver extends SqliteDriver {
 }
 
 class TransactionalDdlSqliteDialect extends SqliteDialect {
-    constructor(private readonly config: SqliteDialectConfig & { database: Database.Database }) {
+    /** `database` is the real one (its transaction state); `config.database` may be a wrapper of it. */
+    constructor(private readonly config: SqliteDialectConfig, private readonly database: Database.Database) {
         super(config);
     }
 
@@ -41,7 +42,7 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
     }
 
     override createDriver(): Driver {
-        return new RolledBackAwareSqliteDriver(this.config, this.config.database);
+        return new RolledBackAwareSqliteDriver(this.config, this.database);
     }
 }
 
@@ -57,7 +58,7 @@ export function sqliteDialect(file: string): SqliteDialect {
     // Checkpoint every ~40 MB of WAL instead of 4 MB: the indexer rewrites the same hot index pages
     // block after block, and each checkpoint copies them (and syncs) again (BENCHMARKS, devnet ingest).
     database.pragma('wal_autocheckpoint = 10000');
-    return new TransactionalDdlSqliteDialect({ database: withStatementCache(database) });
+    return new TransactionalDdlSqliteDialect({ database: withStatementCache(database) }, database);
 }
 
 /** Prepared statements kept, by SQL text; reads and the indexer's inserts repeat the same few hundred. */

@@ -3,7 +3,7 @@ import type { AccountStateReader, AccountStateRecord, BlockRecord } from './chai
 import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/block-file.ts';
 import { loadBlock } from '../ton/block/block.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
-import { parsedBalanceDelta, transactionEndBalances } from '../ton/block/account-balances.ts';
+import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { sha256 } from '../ton/fast-hash.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
@@ -25,7 +25,7 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
     // Each transaction is decoded once: for its balance movement here and for the indexer.
     const parsed = new Map<Cell, ParsedTransaction>();
     for (const t of parsedBlock.transactions) parsed.set(t.cell, parseTransactionCell(t.cell, parsedBlock.id.workchain));
-    const endBalances = transactionEndBalances(root, block, cell => parsedBalanceDelta(parsed.get(cell) ?? parseTransactionCell(cell, parsedBlock.id.workchain)));
+    const endBalances = transactionEndBalances(root, block, cell => parsed.get(cell));
     const record = blockRecordFromParts(parsedBlock, states, endBalances, parsed);
     record.accountStates = await Promise.all(states.map(async (state, i) => {
         // The block's own ShardAccount entry gives the last transaction; the reader only completes the Account cell.

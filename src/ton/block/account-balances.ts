@@ -1,11 +1,10 @@
 // fast-hash first: it makes @ton/core hash cells with node's native SHA-256
 import '../fast-hash.ts';
-import { type Cell, CellType, type Slice } from '@ton/core';
-import { hashmapRefValues } from '../hashmap-refs.ts';
+import { type Cell, CellType } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
 import { type PrefixTotal, walkShardAccounts } from './shard-accounts.ts';
-import type { ParsedTransaction } from '../transaction.ts';
+import { parseTransactionCell, type ParsedTransaction } from '../transaction.ts';
 
 // The balance of an account after each of its transactions in a block, from what the block carries:
 // the account's balance before the block (old side of the state_update MERKLE_UPDATE), the
@@ -45,7 +44,7 @@ import type { ParsedTransaction } from '../transaction.ts';
 // (an old or new state left out of the update, a transaction kind the identity does not cover)
 // only the last transaction gets a balance, straight from the new state.
 
-/** A transaction's balance movement, as read from the transaction cell. */
+/** A transaction's balance movement. */
 export interface TransactionBalanceDelta {
     /** value.grams of the internal inbound message; 0 for external or no inbound message. */
     inValue: bigint;
@@ -56,37 +55,8 @@ export interface TransactionBalanceDelta {
     outFwdFees: bigint;
 }
 
-export function transactionBalanceDelta(tx: Cell): TransactionBalanceDelta {
-    const slice = tx.beginParse();
-    if (slice.loadUint(4) !== 0b0111) {
-        throw new Error('Invalid Transaction tag');
-    }
-    // account_addr:bits256 lt:uint64 prev_trans_hash:bits256 prev_trans_lt:uint64 now:uint32
-    // outmsg_cnt:uint15 orig_status:AccountStatus end_status:AccountStatus
-    slice.skip(256 + 64 + 256 + 64 + 32 + 15 + 2 + 2);
-    // ^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ]
-    const messages = slice.loadRef().beginParse();
-    const totalFees = slice.loadCoins(); // total_fees:CurrencyCollection (grams first)
-
-    let inValue = 0n;
-    const inMsg = messages.loadMaybeRef();
-    if (inMsg) {
-        inValue = internalMessageValue(inMsg.beginParse())?.value ?? 0n;
-    }
-    let outValue = 0n;
-    let outFwdFees = 0n;
-    for (const msg of hashmapRefValues(messages.loadMaybeRef(), 15)) {
-        const info = internalMessageValue(msg.beginParse());
-        if (info) {
-            outValue += info.value;
-            outFwdFees += info.fwdFee;
-        }
-    }
-    return { inValue, totalFees, outValue, outFwdFees };
-}
-
-/** transactionBalanceDelta from a transaction its reader has decoded already. */
-export function parsedBalanceDelta(tx: ParsedTransaction): TransactionBalanceDelta {
+/** A transaction's balance movement, from its decoded headers (internal messages only carry value and forwarding fees). */
+export function balanceDelta(tx: ParsedTransaction): TransactionBalanceDelta {
     let outValue = 0n;
     let outFwdFees = 0n;
     for (const out of tx.outMsgs) {
@@ -101,47 +71,6 @@ export function parsedBalanceDelta(tx: ParsedTransaction): TransactionBalanceDel
 /** The balance change a transaction makes, by the identity above. */
 export function balanceChange(delta: TransactionBalanceDelta): bigint {
     return delta.inValue - delta.totalFees - delta.outValue - delta.outFwdFees;
-}
-
-// int_msg_info$0 ihr_disabled:Bool bounce:Bool bounced:Bool src:MsgAddressInt dest:MsgAddressInt
-//   value:CurrencyCollection extra_flags:(VarUInteger 16) fwd_fee:Grams created_lt:uint64 created_at:uint32
-// ext_in_msg_info$10 / ext_out_msg_info$11: no value
-function internalMessageValue(slice: Slice): { value: bigint; fwdFee: bigint } | undefined {
-    if (slice.loadBit()) {
-        return undefined;
-    }
-    slice.skip(3);
-    skipAddress(slice);
-    skipAddress(slice);
-    const value = slice.loadCoins();
-    slice.loadMaybeRef(); // other:ExtraCurrencyCollection
-    slice.loadCoins(); // ihr_fee / extra_flags
-    const fwdFee = slice.loadCoins();
-    return { value, fwdFee };
-}
-
-// addr_none$00 | addr_extern$01 len:(## 9) external_address:(bits len)
-// addr_std$10 anycast:(Maybe Anycast) workchain_id:int8 address:bits256
-// addr_var$11 anycast:(Maybe Anycast) addr_len:(## 9) workchain_id:int32 address:(bits addr_len)
-// anycast_info$_ depth:(#<= 30) { depth >= 1 } rewrite_pfx:(bits depth)
-function skipAddress(slice: Slice) {
-    const tag = slice.loadUint(2);
-    if (tag === 0) {
-        return;
-    }
-    if (tag === 1) {
-        slice.skip(slice.loadUint(9));
-        return;
-    }
-    if (slice.loadBit()) {
-        slice.skip(slice.loadUint(5));
-    }
-    if (tag === 2) {
-        slice.skip(8 + 256);
-    } else {
-        const length = slice.loadUint(9);
-        slice.skip(32 + length);
-    }
 }
 
 export interface AccountBalanceChain {
@@ -161,9 +90,13 @@ export interface AccountBalanceChain {
     exact: boolean;
 }
 
-/** For every account with transactions in the block, its balance chain through the block. */
-export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(blockRoot.beginParse()), deltaOf: (tx: Cell) => TransactionBalanceDelta = transactionBalanceDelta): AccountBalanceChain[] {
+/**
+ * For every account with transactions in the block, its balance chain through the block. `decoded`
+ * gives a transaction cell's decoding when the caller has it already.
+ */
+export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(blockRoot.beginParse()), decoded?: (tx: Cell) => ParsedTransaction | undefined): AccountBalanceChain[] {
     const { shard } = block.info;
+    const decode = (tx: Cell) => decoded?.(tx) ?? parseTransactionCell(tx, shard.workchainId);
     if (block.stateUpdate.type !== CellType.MerkleUpdate) {
         throw new Error('Block state_update is not a Merkle update');
     }
@@ -182,7 +115,7 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
     for (const [address, accountBlock] of block.extra.accountBlocks) {
         const transactions = [...accountBlock.transactions]
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-            .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: deltaOf(cell) }));
+            .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: balanceDelta(decode(cell)) }));
         const next = walkShardAccounts(newAccounts, address);
         const after = next.kind === 'leaf' ? next.entry.balance : next.kind === 'absent' ? 0n : undefined;
         const old = walkShardAccounts(oldAccounts(address), address);
@@ -219,9 +152,9 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
  * every transaction of an account whose balance chain lands exactly on its new state, and the
  * last transaction of any other account whose new state the update carries.
  */
-export function transactionEndBalances(blockRoot: Cell, block?: Block, deltaOf?: (tx: Cell) => TransactionBalanceDelta): Map<string, bigint> {
+export function transactionEndBalances(blockRoot: Cell, block?: Block, decoded?: (tx: Cell) => ParsedTransaction | undefined): Map<string, bigint> {
     const balances = new Map<string, bigint>();
-    for (const chain of accountBalanceChains(blockRoot, block, deltaOf)) {
+    for (const chain of accountBalanceChains(blockRoot, block, decoded)) {
         if (chain.exact) {
             chain.transactions.forEach((t, i) => balances.set(t.hash, chain.chained![i]));
         } else if (chain.after !== undefined && chain.transactions.length > 0) {

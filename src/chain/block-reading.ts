@@ -6,6 +6,7 @@ import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/blo
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { sha256 } from '../ton/fast-hash.ts';
+import { Lru } from '../lru.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
 import { encodeLibraryField } from '../ton/libraries.ts';
 import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
@@ -108,18 +109,14 @@ export function accountStateRecord(address: string, shardAccount: ShardAccount):
 }
 
 /** BOCs of code and data cells written lately, by hash: most blocks leave the config, the elector and most code as they were. */
-const recentStateBocs = new Map<string, Buffer>();
-const RECENT_STATE_BOCS = 512;
+const recentStateBocs = new Lru<string, Buffer>(512);
 
 function stateBoc(cell: Cell): Buffer {
     const key = cell.hash().toString('latin1');
     let boc = recentStateBocs.get(key);
-    if (boc) {
-        recentStateBocs.delete(key);
-    } else {
+    if (!boc) {
         boc = writeBoc(cell, { dedupeByHash: true });
-        if (recentStateBocs.size >= RECENT_STATE_BOCS) recentStateBocs.delete(recentStateBocs.keys().next().value!);
+        recentStateBocs.set(key, boc);
     }
-    recentStateBocs.set(key, boc);
     return boc;
 }

@@ -14,6 +14,7 @@ import type { LiteArgs, LiteMethodName, LiteMethodTable, LiteResult } from '../l
 import { ELECTOR_ACCOUNT_ID, PAST_ELECTIONS_METHOD, readElectorCredits, readPastElectionsResult, type ElectionRecord } from './elector-data.ts';
 import type { PoolAccount } from './pools.ts';
 import { parseRoundValidatorSet, type RoundValidatorSet } from './validator-set.ts';
+import { Lru } from '../lru.ts';
 
 /** Calls one lite-API function (ton-lite-client schema objects in and out). */
 export type LiteTransport = <N extends LiteMethodName>(name: N, args: LiteArgs<N>) => Promise<LiteResult<N>>;
@@ -74,24 +75,6 @@ function answeredByServer(error: unknown): boolean {
         if (typeof (e as { code?: unknown }).code === 'number') return true;
     }
     return false;
-}
-
-class Lru<K, V> {
-    private readonly map = new Map<K, V>();
-    constructor(private readonly limit: number) {}
-    get(key: K): V | undefined {
-        const value = this.map.get(key);
-        if (value !== undefined) {
-            this.map.delete(key);
-            this.map.set(key, value);
-        }
-        return value;
-    }
-    set(key: K, value: V): void {
-        this.map.delete(key);
-        this.map.set(key, value);
-        if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value as K);
-    }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { Lru } from '../../lru.ts';
 import { SqliteAdapter, SqliteDialect, SqliteDriver, type DatabaseConnection, type DialectAdapter, type Driver, type SqliteDialectConfig } from 'kysely';
 
 /**
@@ -70,18 +71,15 @@ const STATEMENT_CACHE_SIZE = 500;
  * re-prepares a cached statement by itself when the schema changes.
  */
 function withStatementCache(database: Database.Database): Database.Database {
-    const statements = new Map<string, Database.Statement>();
+    const statements = new Lru<string, Database.Statement>(STATEMENT_CACHE_SIZE);
     // Kysely's driver uses nothing else of the database; native methods need the real object as `this`.
     const cached = { close: () => database.close() } as Database.Database;
     cached.prepare = ((sql: string) => {
         let statement = statements.get(sql);
-        if (statement) {
-            statements.delete(sql);
-        } else {
+        if (!statement) {
             statement = database.prepare(sql);
-            if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+            statements.set(sql, statement);
         }
-        statements.set(sql, statement);
         return statement;
     }) as Database.Database['prepare'];
     return cached;

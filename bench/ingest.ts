@@ -11,6 +11,7 @@ import { tempDir } from '../test/helpers/stores.ts';
 import pg from 'pg';
 import { withKnownCells } from '../src/chain/known-cells.ts';
 import { ChainLog } from '../src/chain/devnet/chain-log.ts';
+import { BlockReadingPool, defaultReadingThreads, readAhead } from '../src/chain/reading/block-reading-pool.ts';
 import type { AccountStateReader, BlockIdExt } from '../src/chain/chain-source.ts';
 
 const ROUNDS = 6;
@@ -45,34 +46,43 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     const log = new ChainLog(`${dataDir}/devnet/chain.sqlite`, { readonly: true });
     try {
         const bocs = [...log.allBlocks()].map(b => b.boc);
-        await ingestTable("the devnet's blocks", bocs, 3, withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) }));
+        const reader = withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) });
+        await ingestTable("the devnet's blocks", bocs, 3, reader, [0, defaultReadingThreads()]);
     } finally {
         log.close();
     }
 }
 
-/** Bare parse (parseBlockFile) against the whole ingestion (block reading, then indexBlock), median of the rounds after the first. */
-async function ingestTable(what: string, bocs: Buffer[], rounds: number, reader?: AccountStateReader): Promise<void> {
+/**
+ * Bare parse (parseBlockFile, one thread) against the whole ingestion (block reading, then indexBlock),
+ * median of the rounds after the first. With reading threads, blocks are read by the pool the devnet
+ * source uses, ahead of the one being indexed; 0 reads them in the indexing thread.
+ */
+async function ingestTable(what: string, bocs: Buffer[], rounds: number, reader?: AccountStateReader, readingThreads: number[] = [0]): Promise<void> {
     const txCount = bocs.reduce((n, boc) => n + parseBlockFile(boc).transactions.length, 0);
     console.log(`\n## Ingest of ${what} (${bocs.length} blocks, ${txCount} transactions), median of ${rounds - 1} rounds after a warm-up\n`);
-    console.log('| store | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse |');
-    console.log('|---|---|---|---|---|');
+    console.log('| store | reading threads | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse |');
+    console.log('|---|---|---|---|---|---|');
     for (const backend of ingestBackends()) {
-        const parse: number[] = [];
-        const ingest: number[] = [];
-        for (let round = 0; round < rounds; round++) {
-            let start = performance.now();
-            for (const boc of bocs) parseBlockFile(boc);
-            parse.push(performance.now() - start);
-            const { store, dispose } = await backend.open();
-            start = performance.now();
-            for (const boc of bocs) await indexBlock(store, await blockRecordFromBoc(boc, reader));
-            ingest.push(performance.now() - start);
-            await dispose();
+        for (const threads of readingThreads) {
+            const parse: number[] = [];
+            const ingest: number[] = [];
+            for (let round = 0; round < rounds; round++) {
+                let start = performance.now();
+                for (const boc of bocs) parseBlockFile(boc);
+                parse.push(performance.now() - start);
+                const { store, dispose } = await backend.open();
+                const pool = new BlockReadingPool(reader, threads);
+                start = performance.now();
+                for await (const { record } of readAhead(pool, bocs.map(boc => ({ boc })))) await indexBlock(store, record);
+                ingest.push(performance.now() - start);
+                await pool.close();
+                await dispose();
+            }
+            const p = median(parse.slice(1));
+            const i = median(ingest.slice(1));
+            console.log(`| ${backend.name} | ${threads === 0 ? '0 (in the indexing thread)' : threads} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
         }
-        const p = median(parse.slice(1));
-        const i = median(ingest.slice(1));
-        console.log(`| ${backend.name} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
     }
 }
 

@@ -156,7 +156,7 @@ function liteProgressLine(rate: IngestRate, source: LiteSource): string {
 }
 
 async function startDevnetWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
-    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators, recentAccounts: config.devnetRecentAccounts });
+    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators, recentAccounts: config.devnetRecentAccounts }, { readingThreads: config.readingThreads });
     const indexer = new Indexer(store, devnet, { inspector: await AccountInspector.create() });
     devnetLiteModule = await import('./liteserver/devnet/devnet-lite-methods.ts');
     await devnet.start();

@@ -73,7 +73,7 @@ export function blockRecordFromParts(block: ParsedBlock, states: AccountStateAft
         parents: block.prev,
         masterRef: block.masterRef,
         shardBlocks: block.shardTops.map(({ workchain, shard, seqno, rootHash, fileHash }) => ({ workchain, shard, seqno, rootHash, fileHash })),
-        transactions: block.transactions.map(t => ({ boc: writeBoc(t.cell), cell: t.cell, parsed: parsed?.get(t.cell), endBalance: finalBalance.get(t.hash) })),
+        transactions: block.transactions.map(t => ({ boc: writeBoc(t.cell), cell: t.cell, summary: parsed?.get(t.cell), endBalance: finalBalance.get(t.hash) })),
         accountStates: states.map(s => ({
             address: s.account, status: s.status, balance: s.balance, codeHash: s.codeHash, dataHash: s.dataHash,
             lastTransLt: s.lastTransLt, lastTransHash: s.lastTransHash,

@@ -5,7 +5,7 @@
  * state through its own provider).
  */
 import type { Cell } from '@ton/core';
-import type { ParsedTransaction } from '../ton/transaction.ts';
+import type { TransactionSummary } from '../ton/transaction.ts';
 
 export interface BlockId {
     workchain: number;
@@ -25,8 +25,11 @@ export interface TransactionRecord {
     boc: Buffer;
     /** The parsed root of `boc`, when the source has it already (saves parsing it twice in-process). */
     cell?: Cell;
-    /** `cell` decoded, when the block reader has done it already (the indexer needs the same). */
-    parsed?: ParsedTransaction;
+    /**
+     * The transaction decoded, when the block reader has done it already (the indexer needs the same):
+     * the ParsedTransaction itself when read in this thread, its plain values when read in a reading thread.
+     */
+    summary?: TransactionSummary;
     /** Account balance in nanograms right after this transaction, when the source knows it. */
     endBalance?: bigint;
 }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
 import { DEFAULT_RECENT_ACCOUNTS } from '../chain/devnet/recent-accounts.ts';
+import { defaultReadingThreads } from '../chain/reading/block-reading-pool.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
 
@@ -27,6 +28,8 @@ export interface ServiceConfig {
     validators: number;
     /** About how many accounts the devnet keeps in memory (those used last; the rest are loaded from its chain log when used). */
     devnetRecentAccounts: number;
+    /** Threads that read the devnet's blocks (parse them) ahead of the indexer; 0 = read in the indexer's own thread. */
+    readingThreads: number;
     /** Finished rounds whose round-rewards answers are kept in memory (0 = none: every request reads the chain). */
     rewardsCacheRounds: number;
     /** Largest faucet transfer, nanograms. */
@@ -144,6 +147,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         describe: 'about how many accounts the devnet keeps in memory, those used last; the others are loaded from its chain log when a message reaches them (default 100000)',
     },
     {
+        key: 'readingThreads', flag: '--reading-threads', env: 'READING_THREADS', parse: integer('reading threads', 0, 64),
+        describe: 'threads that read (parse) the devnet\'s blocks ahead of the indexer (default: one a core, at most 4; 0 = in the indexer\'s thread)',
+    },
+    {
         key: 'rewardsCacheRounds', flag: '--rewards-cache-rounds', env: 'REWARDS_CACHE_ROUNDS', parse: integer('rewards cache rounds', 0, 10_000),
         describe: 'finished rounds whose round-rewards answers are kept in memory (default 32; 0 = none, every request reads the chain)',
     },
@@ -235,6 +242,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     roundSeconds: 120,
     validators: 3,
     devnetRecentAccounts: DEFAULT_RECENT_ACCOUNTS,
+    readingThreads: defaultReadingThreads(),
     rewardsCacheRounds: 32,
     faucetCap: 1000n * 1_000_000_000n,
     logRequests: false,

@@ -1,7 +1,7 @@
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { BlockRecord, TransactionRecord } from '../chain/chain-source.ts';
 import { formatBlockId } from '../ton/block-id.ts';
-import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import { hasCells, parseTransactionCell, type ParsedTransaction, type TransactionSummary } from '../ton/transaction.ts';
 import type { AccountStatesTable, IndexDatabase, MessagesTable, TransactionsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
 import type { Store } from '../store/store.ts';
@@ -42,10 +42,15 @@ export async function indexBlock(
 ): Promise<IndexedBlockSummary> {
     const records = new Map<string, TransactionRecord>();
     const parsed = block.transactions.map(record => {
-        const tx = record.parsed ?? parseTransactionCell(record.cell ?? readBoc(record.boc)[0], block.id.workchain);
+        const tx = record.summary ?? decode(record);
         records.set(tx.hash, record);
         return tx;
     }).sort(byLtThenAccount);
+    // A summary from a reading thread has no cells: the few transactions whose message bodies are read again are decoded here.
+    const withCells = (tx: TransactionSummary): ParsedTransaction => hasCells(tx) ? tx : decode(records.get(tx.hash)!);
+    function decode(record: TransactionRecord): ParsedTransaction {
+        return parseTransactionCell(record.cell ?? readBoc(record.boc)[0], block.id.workchain);
+    }
     // Reading what the accounts are runs get-methods: done before the write transaction.
     const inspected = context.inspector && block.accountStates ? await context.inspector.inspect(store.db, block.accountStates) : new Map<string, InspectedAccount>();
     const jettonWallets = await knownJettonWallets(store, parsed, inspected);
@@ -67,7 +72,7 @@ export async function indexBlock(
             await writePoolStakers(trx, current, inspected);
             await writePublicLibraries(trx, current);
             await writeMultisigOrders(trx, current, inspected, parsed);
-            await writeJettonOperations(trx, deriveJettonOperations(parsed, traceIds, address => jettonWallets.get(address)));
+            await writeJettonOperations(trx, deriveJettonOperations(parsed, withCells, traceIds, address => jettonWallets.get(address)));
             if (block.config) await saveChainConfig(trx, block);
         }
         if (cursor) await saveCursor(trx, cursor.source, cursor.cursor);
@@ -75,7 +80,7 @@ export async function indexBlock(
     });
 }
 
-function byLtThenAccount(a: ParsedTransaction, b: ParsedTransaction): number {
+function byLtThenAccount(a: TransactionSummary, b: TransactionSummary): number {
     if (a.lt !== b.lt) return a.lt < b.lt ? -1 : 1;
     return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
 }
@@ -108,7 +113,7 @@ async function insertBlockRow(trx: Trx, block: BlockRecord): Promise<void> {
     }).execute();
 }
 
-async function insertTransactions(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[], traceIds: Map<string, string>, records: Map<string, TransactionRecord>): Promise<void> {
+async function insertTransactions(trx: Trx, block: BlockRecord, parsed: TransactionSummary[], traceIds: Map<string, string>, records: Map<string, TransactionRecord>): Promise<void> {
     const rows = parsed.map(tx => ({
         hash: tx.hash,
         account: tx.account,
@@ -129,9 +134,9 @@ async function insertTransactions(trx: Trx, block: BlockRecord, parsed: ParsedTr
 const TRANSACTIONS_INSERT = new BulkInsert<Insertable<TransactionsTable>>((db, rows) => db.insertInto('transactions').values(rows)
     .onConflict(oc => oc.column('hash').doNothing()));
 
-async function upsertMessages(trx: Trx, parsed: ParsedTransaction[]): Promise<void> {
+async function upsertMessages(trx: Trx, parsed: TransactionSummary[]): Promise<void> {
     const rows = new Map<string, Insertable<MessagesTable>>();
-    const put = (m: NonNullable<ParsedTransaction['inMsg']>, link: { tx_in_hash?: string; tx_out_hash?: string }) => {
+    const put = (m: NonNullable<TransactionSummary['inMsg']>, link: { tx_in_hash?: string; tx_out_hash?: string }) => {
         const row = rows.get(m.hash) ?? {
             hash: m.hash, msg_type: m.msgType, source: m.source, destination: m.destination, created_lt: m.createdLt,
             value: m.value, op_code: m.opCode, tx_in_hash: null, tx_out_hash: null,
@@ -152,7 +157,7 @@ const MESSAGES_UPSERT = new BulkInsert<Insertable<MessagesTable>>((db, rows) => 
     }))));
 
 /** Verified jetton wallets among the accounts with transactions: as inspected in this block, else as indexed. */
-async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<Map<string, JettonWalletInfo>> {
+async function knownJettonWallets(store: Store, parsed: TransactionSummary[], inspected: Map<string, InspectedAccount>): Promise<Map<string, JettonWalletInfo>> {
     const wallets = new Map<string, JettonWalletInfo>();
     const unknown: string[] = [];
     for (const account of new Set(parsed.map(tx => tx.account))) {
@@ -168,7 +173,7 @@ async function knownJettonWallets(store: Store, parsed: ParsedTransaction[], ins
 }
 
 /** The newest state of every account the block touched; an older state never overwrites a newer one. */
-async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: ParsedTransaction[], inspected: Map<string, InspectedAccount>): Promise<void> {
+async function upsertAccountStates(trx: Trx, block: BlockRecord, parsed: TransactionSummary[], inspected: Map<string, InspectedAccount>): Promise<void> {
     const utimeByHash = new Map(parsed.map(tx => [tx.hash, tx.utime]));
     const rows = (block.accountStates ?? []).map(state => ({
         address: state.address,

@@ -4,7 +4,7 @@ import {
     loadJettonBurn, loadJettonInternalTransfer, loadJettonTransfer, loadTextComment, payloadJson, tryLoad,
 } from '../ton/bodies/index.ts';
 import { formatRawAddress } from '../ton/address.ts';
-import type { ParsedTransaction } from '../ton/transaction.ts';
+import type { ParsedTransaction, TransactionSummary } from '../ton/transaction.ts';
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { IndexDatabase, JettonOperationsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
@@ -29,7 +29,8 @@ export interface DerivedJettonOperations {
  * indexed in a later block: until then the operation waits for that message (`receipts`).
  */
 export function deriveJettonOperations(
-    parsed: ParsedTransaction[],
+    parsed: TransactionSummary[],
+    withCells: (tx: TransactionSummary) => ParsedTransaction,
     traceIds: Map<string, string>,
     walletOf: (address: string) => JettonWalletInfo | undefined,
 ): DerivedJettonOperations {
@@ -41,7 +42,7 @@ export function deriveJettonOperations(
         const wallet = walletOf(tx.account);
         if (!wallet) continue;
         const base = { transaction_hash: tx.hash, lt: tx.lt, utime: tx.utime, master: wallet.master, trace_id: traceIds.get(tx.hash)! };
-        const body = inMsg.message.body;
+        const body = withCells(tx).inMsg!.message.body;
         switch (inMsg.opCode) {
             case OP_JETTON_TRANSFER: {
                 const request = tryLoad(loadJettonTransfer, body);

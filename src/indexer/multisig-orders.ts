@@ -1,7 +1,7 @@
 import type { Transaction as DbTransaction } from 'kysely';
 import type { AccountStateRecord } from '../chain/chain-source.ts';
 import { OP_MULTISIG_ORDER_INIT } from '../ton/interfaces/multisig-order.ts';
-import type { ParsedTransaction } from '../ton/transaction.ts';
+import type { TransactionSummary } from '../ton/transaction.ts';
 import { inChunks } from '../store/chunks.ts';
 import { multisigOrderRow, orderStateFromData, refreshCreationDates } from '../store/multisig-orders.ts';
 import type { IndexDatabase } from '../store/schema.ts';
@@ -15,7 +15,7 @@ type Trx = DbTransaction<IndexDatabase>;
  * initialised order loses its row. Then the creation date of every order the block touched, or whose
  * `init` it processed, is taken again from the indexed init transactions.
  */
-export async function writeMultisigOrders(trx: Trx, current: AccountStateRecord[], inspected: Map<string, InspectedAccount>, parsed: ParsedTransaction[]): Promise<void> {
+export async function writeMultisigOrders(trx: Trx, current: AccountStateRecord[], inspected: Map<string, InspectedAccount>, parsed: TransactionSummary[]): Promise<void> {
     await inChunks(current, 500, chunk => trx.deleteFrom('multisig_orders').where('address', 'in', chunk.map(state => state.address)).execute());
     const rows = current.flatMap(state => {
         if (state.status !== 'active') return [];

@@ -1,7 +1,7 @@
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import { readInChunks } from '../store/chunks.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
-import type { ParsedTransaction } from '../ton/transaction.ts';
+import type { TransactionSummary } from '../ton/transaction.ts';
 import type { IndexDatabase, TracesTable } from '../store/schema.ts';
 import { toBigInt, toNumber } from '../store/schema.ts';
 
@@ -26,7 +26,7 @@ interface TraceDelta {
  * index starts an "orphan" trace; if the sender is indexed later (blocks imported out of order),
  * the orphan trace is merged into the sender's.
  */
-export async function linkTraces(trx: Trx, parsed: ParsedTransaction[]): Promise<Map<string, string>> {
+export async function linkTraces(trx: Trx, parsed: TransactionSummary[]): Promise<Map<string, string>> {
     const traceOf = new Map<string, string>();
     const traceBySentMessage = new Map<string, string>();
     const deltas = new Map<string, TraceDelta>();
@@ -37,7 +37,7 @@ export async function linkTraces(trx: Trx, parsed: ParsedTransaction[]): Promise
     const alreadyReceived = await indexedReceivers(trx, outHashes);
     const merges: Array<{ into: string; receiverTx: string }> = [];
 
-    const touch = (traceId: string, tx: ParsedTransaction, isNew: boolean, orphan: boolean): TraceDelta => {
+    const touch = (traceId: string, tx: TransactionSummary, isNew: boolean, orphan: boolean): TraceDelta => {
         let delta = deltas.get(traceId);
         if (!delta) {
             delta = { isNew, orphan, txCount: 0, pending: 0, startLt: tx.lt, endLt: tx.lt, startUtime: tx.utime };

@@ -6,14 +6,11 @@ import { formatRawAddress } from './address.ts';
 import { hashmapRefValues } from './hashmap-refs.ts';
 
 /**
- * One message of a transaction, with the hash of its original cell (not of a re-serialization).
- * The header fields are read eagerly (the indexer needs them); the fully decoded `message`, with
- * its StateInit and body cell, only when asked for (the API needs it, the indexer does not).
+ * What the index keeps of a message: plain values only (no cells), so it crosses between threads
+ * by structured clone as it is.
  */
-export interface TransactionMessage {
+export interface MessageSummary {
     hash: string;
-    cell: Cell;
-    readonly message: Message;
     msgType: 'int_msg' | 'ext_in_msg' | 'ext_out_msg';
     source: string | null;
     destination: string | null;
@@ -26,18 +23,51 @@ export interface TransactionMessage {
     bounced: boolean;
 }
 
-export interface ParsedTransaction {
+/**
+ * One message of a transaction, with the hash of its original cell (not of a re-serialization).
+ * The header fields are read eagerly (the indexer needs them); the fully decoded `message`, with
+ * its StateInit and body cell, only when asked for (the API needs it, the indexer does not).
+ */
+export interface TransactionMessage extends MessageSummary {
+    cell: Cell;
+    readonly message: Message;
+}
+
+/** What the index keeps of a transaction: plain values only, like MessageSummary. */
+export interface TransactionSummary {
     hash: string;
     account: string;
     workchain: number;
     lt: bigint;
     utime: number;
+    inMsg?: MessageSummary;
+    /** Ordered by created lt. */
+    outMsgs: MessageSummary[];
+    success: boolean;
+}
+
+export interface ParsedTransaction extends TransactionSummary {
     tx: Transaction;
     cell: Cell;
     inMsg?: TransactionMessage;
-    /** Ordered by created lt. */
     outMsgs: TransactionMessage[];
-    success: boolean;
+}
+
+/** Whether `tx` still has its cells (read in this thread) or is a summary that came from another thread. */
+export function hasCells(tx: TransactionSummary): tx is ParsedTransaction {
+    return 'cell' in tx;
+}
+
+/** The plain values of a parsed transaction, as a new object without cells. */
+export function summarizeTransaction(tx: ParsedTransaction): TransactionSummary {
+    const message = (m: TransactionMessage): MessageSummary => ({
+        hash: m.hash, msgType: m.msgType, source: m.source, destination: m.destination, createdLt: m.createdLt,
+        value: m.value, forwardFee: m.forwardFee, opCode: m.opCode, bounced: m.bounced,
+    });
+    return {
+        hash: tx.hash, account: tx.account, workchain: tx.workchain, lt: tx.lt, utime: tx.utime,
+        inMsg: tx.inMsg ? message(tx.inMsg) : undefined, outMsgs: tx.outMsgs.map(message), success: tx.success,
+    };
 }
 
 /**

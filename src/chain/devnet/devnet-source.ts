@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type Address, type Cell } from '@ton/core';
 import type { AccountStateReader, BlockIdExt, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
-import { readBlockBoc } from '../block-reading.ts';
+import { BlockReadingPool, defaultReadingThreads, readAhead } from '../reading/block-reading-pool.ts';
+import { siblingModule, startModuleThread } from '../module-thread.ts';
 import { withKnownCells } from '../known-cells.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
@@ -16,9 +17,7 @@ import type { FaucetResult, ProducerCommand, ProducerEvent, SerializedError } fr
 
 export type { DevnetOptions, SeedProgress, StepStats, SubmittedMessage } from './devnet-producer.ts';
 
-/** The producer thread's module next to this one (`.ts` run through tsx in tests and benchmarks, `.js` once built). */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const PRODUCER_THREAD = new URL(`./producer-thread${FROM_SOURCE ? '.ts' : '.js'}`, import.meta.url);
+const PRODUCER_THREAD = siblingModule('producer-thread', import.meta.url);
 
 /**
  * The embedded devnet as a chain source. Its producer (the TVM and the collator) runs in a thread
@@ -43,7 +42,9 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     private nextId = 1;
     private readonly pending = new Map<number, { resolve: (value: SubmittedMessage | FaucetResult | undefined) => void; reject: (error: Error) => void }>();
 
-    constructor(private readonly options: DevnetOptions) {
+    private pool: BlockReadingPool | null = null;
+
+    constructor(private readonly options: DevnetOptions, private readonly reading: { readingThreads: number } = { readingThreads: defaultReadingThreads() }) {
         this.faucetCap = options.faucetCap;
         this.events.setMaxListeners(0);
     }
@@ -52,10 +53,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         // Producing blocks makes many short-lived cells: a young generation larger than the default
         // cuts the collector's share of a loaded devnet (BENCHMARKS, devnet).
         const threadOptions = { workerData: this.options, resourceLimits: { maxYoungGenerationSizeMb: 128 } };
-        // From source, the thread registers tsx before it loads the module (a worker does not inherit the loader).
-        const worker = FROM_SOURCE
-            ? new Worker(`import('tsx/esm/api').then(api => { api.register(); return import(${JSON.stringify(PRODUCER_THREAD.href)}); });`, { ...threadOptions, eval: true })
-            : new Worker(PRODUCER_THREAD, threadOptions);
+        const worker = startModuleThread(PRODUCER_THREAD, threadOptions);
         this.worker = worker;
         const started = new Promise<void>((resolve, reject) => {
             worker.on('message', (event: ProducerEvent) => {
@@ -88,6 +86,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         });
         await started;
         this.log = new ChainLog(join(this.options.dataDir, 'devnet', 'chain.sqlite'), { readonly: true });
+        this.pool = new BlockReadingPool(this, this.reading.readingThreads);
     }
 
     async stop(): Promise<void> {
@@ -111,6 +110,8 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         }
         this.failAll(new Error('the devnet is shutting down'));
         this.events.emit('produced');
+        await this.pool?.close();
+        this.pool = null;
         this.log?.close();
         this.log = null;
     }
@@ -136,11 +137,12 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
 
     async *blocksAfter(cursor: string | null, signal: AbortSignal): AsyncIterable<SourceItem> {
         let seq = cursor === null ? 0 : Number(cursor);
-        while (!signal.aborted && this.log) {
+        while (!signal.aborted && this.log && this.pool) {
             const batch = this.log.blocksAfter(seq, 64);
-            for (const item of batch) {
+            // Blocks are read (parsed) in the reading threads ahead of the one being indexed.
+            for await (const { item, record } of readAhead(this.pool, batch)) {
                 seq = item.seq;
-                yield { cursor: String(item.seq), block: await readBlockBoc(item.boc, this) };
+                yield { cursor: String(item.seq), block: record };
             }
             if (batch.length > 0) continue;
             if (this.stopped) return;

@@ -1,0 +1,132 @@
+import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { readBlockBoc } from '../block-reading.ts';
+import type { AccountStateReader, BlockRecord } from '../chain-source.ts';
+import { siblingModule, startModuleThread } from '../module-thread.ts';
+import { writeBoc } from '../../ton/boc/boc-writer.ts';
+import { receivedRecord, type FromReader, type ReadingThreadData, type ToReader } from './reading-protocol.ts';
+
+const READING_THREAD = siblingModule('reading-thread', import.meta.url);
+
+/** Reading threads when the setting is left out: one a core, at most four (more rarely helps the single writer). */
+export function defaultReadingThreads(): number {
+    return Math.min(4, availableParallelism());
+}
+
+interface ReadingThread {
+    worker: Worker;
+    pending: Map<number, { resolve: (record: BlockRecord) => void; reject: (error: Error) => void }>;
+}
+
+/**
+ * Block reading (readBlockBoc, the one parser) spread over worker threads, so that while the indexer
+ * writes one block the next ones are being read. With no threads, blocks are read in this thread.
+ * Pruned accounts a thread cannot complete itself are asked of `reader` here.
+ */
+export class BlockReadingPool {
+    private readonly threads: ReadingThread[] = [];
+    private nextId = 1;
+    private closed = false;
+
+    constructor(private readonly reader: AccountStateReader | undefined, threadCount: number) {
+        for (let i = 0; i < threadCount; i++) this.threads.push(this.startThread());
+    }
+
+    /** How many blocks are worth having in flight to keep every thread busy. */
+    get depth(): number {
+        return Math.max(1, this.threads.length * 2);
+    }
+
+    read(boc: Buffer): Promise<BlockRecord> {
+        if (this.closed) return Promise.reject(new Error('the block reading pool is closed'));
+        if (this.threads.length === 0) return readBlockBoc(boc, this.reader);
+        const thread = this.threads.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
+        const id = this.nextId++;
+        return new Promise<BlockRecord>((resolve, reject) => {
+            thread.pending.set(id, { resolve, reject });
+            // An idle thread does not hold the process open; one with work does.
+            if (thread.pending.size === 1) thread.worker.ref();
+            post(thread.worker, { type: 'read', id, boc });
+        });
+    }
+
+    async close(): Promise<void> {
+        if (this.closed) return;
+        this.closed = true;
+        const threads = this.threads.splice(0);
+        for (const thread of threads) fail(thread, new Error('the block reading pool is closed'));
+        await Promise.all(threads.map(t => t.worker.terminate()));
+    }
+
+    private startThread(): ReadingThread {
+        // Reading makes many short-lived cells: a larger young generation cuts the collector's share.
+        const workerData: ReadingThreadData = { hasReader: this.reader !== undefined };
+        const worker = startModuleThread(READING_THREAD, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
+        const thread: ReadingThread = { worker, pending: new Map() };
+        worker.unref();
+        worker.on('message', (message: FromReader) => {
+            if (message.type === 'account') {
+                void this.answer(worker, message.id, message.block, message.address);
+                return;
+            }
+            const waiting = thread.pending.get(message.id);
+            if (!waiting) return;
+            thread.pending.delete(message.id);
+            if (thread.pending.size === 0) worker.unref();
+            if (message.type === 'record') waiting.resolve(receivedRecord(message.record));
+            else waiting.reject(new Error(message.message));
+        });
+        worker.on('error', error => fail(thread, error));
+        worker.on('exit', code => {
+            if (!this.closed) fail(thread, new Error(`a block reading thread exited (code ${code})`));
+        });
+        return thread;
+    }
+
+    private async answer(worker: Worker, id: number, block: Parameters<AccountStateReader['accountCellAt']>[0], address: string): Promise<void> {
+        try {
+            const cell = this.reader ? await this.reader.accountCellAt(block, address) : null;
+            post(worker, { type: 'account', id, boc: cell ? writeBoc(cell) : null });
+        } catch (error) {
+            post(worker, { type: 'account', id, boc: null, error: error instanceof Error ? error.message : String(error) });
+        }
+    }
+}
+
+function post(worker: Worker, message: ToReader): void {
+    worker.postMessage(message);
+}
+
+function fail(thread: ReadingThread, error: Error): void {
+    for (const waiting of thread.pending.values()) waiting.reject(error);
+    thread.pending.clear();
+}
+
+/**
+ * `items` read through `pool` with up to `pool.depth` reads in flight, yielded in the order given
+ * (the indexer needs parents before children) with the record of each.
+ */
+export async function* readAhead<T extends { boc: Buffer }>(pool: BlockReadingPool, items: Iterable<T>): AsyncGenerator<{ item: T; record: BlockRecord }> {
+    const inFlight: Array<{ item: T; record: Promise<BlockRecord> }> = [];
+    const iterator = items[Symbol.iterator]();
+    let done = false;
+    const fill = () => {
+        while (!done && inFlight.length < pool.depth) {
+            const next = iterator.next();
+            if (next.done) done = true;
+            else {
+                const record = pool.read(next.value.boc);
+                // Awaited in order below; a failure further ahead must not count as unhandled meanwhile.
+                record.catch(() => undefined);
+                inFlight.push({ item: next.value, record });
+            }
+        }
+    };
+    fill();
+    while (inFlight.length > 0) {
+        const head = inFlight.shift()!;
+        const record = await head.record;
+        fill();
+        yield { item: head.item, record };
+    }
+}

@@ -1,0 +1,82 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readBlockBoc } from '../../src/chain/block-reading.ts';
+import type { BlockRecord } from '../../src/chain/chain-source.ts';
+import { BlockReadingPool, readAhead } from '../../src/chain/reading/block-reading-pool.ts';
+import { hasCells, summarizeTransaction, type ParsedTransaction } from '../../src/ton/transaction.ts';
+import { FIXTURE_BLOCKS, readBlockBoc as fixtureBoc } from '../helpers/fixtures.ts';
+
+/** A record read in this thread, as it would look after crossing from a reading thread. */
+function withoutCells(record: BlockRecord): BlockRecord {
+    return {
+        ...record,
+        transactions: record.transactions.map(({ boc, summary, endBalance }) => ({ boc, summary: summarizeTransaction(summary as ParsedTransaction), endBalance })),
+    };
+}
+
+describe('block reading threads', () => {
+    test('read the mainnet fixture blocks exactly as this thread does, bytes as Buffers, in the order given', async () => {
+        const pool = new BlockReadingPool(undefined, 2);
+        try {
+            const bocs = FIXTURE_BLOCKS.map(name => ({ name, boc: fixtureBoc(name) }));
+            const seen: string[] = [];
+            let transactions = 0;
+            for await (const { item, record } of readAhead(pool, bocs)) {
+                seen.push(item.name);
+                const expected = await readBlockBoc(item.boc);
+                assert.deepEqual(record, withoutCells(expected));
+                transactions += record.transactions.length;
+                for (const tx of record.transactions) {
+                    assert.ok(Buffer.isBuffer(tx.boc));
+                    assert.ok(tx.summary && !hasCells(tx.summary));
+                }
+                for (const state of record.accountStates ?? []) {
+                    if (state.code) assert.ok(Buffer.isBuffer(state.code));
+                    if (state.data) assert.ok(Buffer.isBuffer(state.data));
+                }
+                if (record.config) assert.ok(Buffer.isBuffer(record.config));
+            }
+            assert.deepEqual(seen, [...FIXTURE_BLOCKS]);
+            assert.ok(transactions > 100);
+        } finally {
+            await pool.close();
+        }
+    });
+
+    test('a BOC that is not a block fails its own read with the parser\'s reason; the threads go on reading', async () => {
+        const pool = new BlockReadingPool(undefined, 1);
+        try {
+            await assert.rejects(pool.read(Buffer.from('b5ee9c72', 'hex')), (error: Error) => error.message.length > 0 && !/exited/.test(error.message));
+            const record = await pool.read(fixtureBoc(FIXTURE_BLOCKS[0]));
+            assert.deepEqual(record.id, (await readBlockBoc(fixtureBoc(FIXTURE_BLOCKS[0]))).id);
+        } finally {
+            await pool.close();
+        }
+    });
+
+    test('accounts a block prunes are asked of the source\'s reader in this thread; its failure fails the read', async () => {
+        // Mainnet blocks prune most accounts' unchanged code: without their states every such account is a question.
+        const asked: string[] = [];
+        const failing = new BlockReadingPool({ accountCellAt: async (_block, address) => { asked.push(address); throw new Error(`liteserver gave up on ${address}`); } }, 1);
+        try {
+            await assert.rejects(failing.read(fixtureBoc(FIXTURE_BLOCKS[0])), /liteserver gave up on -?\d:[0-9a-f]{64}/);
+            assert.ok(asked.length > 0);
+        } finally {
+            await failing.close();
+        }
+        const empty = new BlockReadingPool({ accountCellAt: async () => null }, 1);
+        try {
+            await assert.rejects(empty.read(fixtureBoc(FIXTURE_BLOCKS[0])), /the source has no state of/);
+        } finally {
+            await empty.close();
+        }
+    });
+
+    test('with no threads, blocks are read in this thread; a closed pool refuses reads', async () => {
+        const pool = new BlockReadingPool(undefined, 0);
+        const record = await pool.read(fixtureBoc(FIXTURE_BLOCKS[1]));
+        assert.ok(record.transactions.every(tx => tx.summary && hasCells(tx.summary)));
+        await pool.close();
+        await assert.rejects(pool.read(fixtureBoc(FIXTURE_BLOCKS[1])), /closed/);
+    });
+});

@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Worker } from 'node:worker_threads';
 import { readBlockBoc } from '../../src/chain/block-reading.ts';
 import type { BlockRecord } from '../../src/chain/chain-source.ts';
 import { BlockReadingPool, readAhead } from '../../src/chain/reading/block-reading-pool.ts';
@@ -69,6 +70,30 @@ describe('block reading threads', () => {
             await assert.rejects(empty.read(fixtureBoc(FIXTURE_BLOCKS[0])), /the source has no state of/);
         } finally {
             await empty.close();
+        }
+    });
+
+    test('a thread that dies leaves the pool; the blocks it was reading are read by the others, then in this thread', async () => {
+        const pool = new BlockReadingPool(undefined, 2);
+        const threads = (pool as unknown as { threads: Array<{ worker: Worker; pending: Map<number, unknown> }> }).threads;
+        try {
+            const boc = fixtureBoc(FIXTURE_BLOCKS[2]);
+            const expected = withoutCells(await readBlockBoc(boc));
+            for (const survivors of [1, 0]) {
+                const reads = [pool.read(boc), pool.read(boc), pool.read(boc)];
+                const dying = threads.find(t => t.pending.size > 0)!;
+                await dying.worker.terminate();
+                for (const record of await Promise.all(reads)) {
+                    assert.deepEqual(record.id, expected.id);
+                    assert.equal(record.transactions.length, expected.transactions.length);
+                }
+                assert.equal(pool.threadCount, survivors);
+            }
+            // No thread left: read here, with cells.
+            const record = await pool.read(boc);
+            assert.ok(record.transactions.every(tx => tx.summary && hasCells(tx.summary)));
+        } finally {
+            await pool.close();
         }
     });
 

@@ -15,7 +15,13 @@ export function defaultReadingThreads(): number {
 
 interface ReadingThread {
     worker: Worker;
-    pending: Map<number, { resolve: (record: BlockRecord) => void; reject: (error: Error) => void }>;
+    pending: Map<number, PendingRead>;
+}
+
+interface PendingRead {
+    boc: Buffer;
+    resolve: (record: BlockRecord) => void;
+    reject: (error: Error) => void;
 }
 
 /**
@@ -32,6 +38,11 @@ export class BlockReadingPool {
         for (let i = 0; i < threadCount; i++) this.threads.push(this.startThread());
     }
 
+    /** Threads reading (fewer than asked for once one has died). */
+    get threadCount(): number {
+        return this.threads.length;
+    }
+
     /** How many blocks are worth having in flight to keep every thread busy. */
     get depth(): number {
         return Math.max(1, this.threads.length * 2);
@@ -43,7 +54,7 @@ export class BlockReadingPool {
         const thread = this.threads.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
         const id = this.nextId++;
         return new Promise<BlockRecord>((resolve, reject) => {
-            thread.pending.set(id, { resolve, reject });
+            thread.pending.set(id, { boc, resolve, reject });
             // An idle thread does not hold the process open; one with work does.
             if (thread.pending.size === 1) thread.worker.ref();
             post(thread.worker, { type: 'read', id, boc });
@@ -76,9 +87,15 @@ export class BlockReadingPool {
             if (message.type === 'record') waiting.resolve(receivedRecord(message.record));
             else waiting.reject(new Error(message.message));
         });
-        worker.on('error', error => fail(thread, error));
-        worker.on('exit', code => {
-            if (!this.closed) fail(thread, new Error(`a block reading thread exited (code ${code})`));
+        // A thread that dies (out of memory, say) leaves the pool; its blocks are read again by the
+        // others, or in this thread once none is left, so the indexer sees no gap and no error.
+        worker.on('error', () => undefined);
+        worker.on('exit', () => {
+            if (this.closed) return;
+            this.threads.splice(this.threads.indexOf(thread), 1);
+            const orphaned = [...thread.pending.values()];
+            thread.pending.clear();
+            for (const read of orphaned) this.read(read.boc).then(read.resolve, read.reject);
         });
         return thread;
     }

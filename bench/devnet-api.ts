@@ -7,7 +7,7 @@ import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
 import type { StepStats } from '../src/chain/devnet/devnet-source.ts';
-import { devnetIngest } from './ingest.ts';
+import { devnetIngest, freshPostgres, indexDevnetBlocks } from './ingest.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const BLOCK_INTERVAL_MS = 10;
@@ -59,7 +59,11 @@ export async function devnetAndApiBench(options: { api: boolean }): Promise<void
     }
     try {
         await devnetIngest(dir.path);
-        if (options.api) await apiBench(dir.path);
+        if (options.api) {
+            await apiBench(dir.path);
+            const pgUrl = process.env.BENCH_PG_URL;
+            if (pgUrl) await postgresApiBench(dir.path, pgUrl);
+        }
     } finally {
         dir.remove();
     }
@@ -81,12 +85,24 @@ function buildCostTable(steps: Array<StepStats & { at: number }>): void {
 }
 
 
+/** The same API rows on PostgreSQL: the devnet's blocks indexed into a fresh database through the one ingestion path. */
+async function postgresApiBench(dataDir: string, pgUrl: string): Promise<void> {
+    const { store, url, dispose } = await freshPostgres(pgUrl);
+    try {
+        await indexDevnetBlocks(dataDir, store);
+        await apiBench(dataDir, url);
+    } finally {
+        await dispose();
+    }
+}
+
 /**
  * The API as users run it over an existing index: a separate `serve --source none` process, so the
- * load generator and the server do not share an event loop.
+ * load generator and the server do not share an event loop. `databaseUrl`: a PostgreSQL index instead
+ * of the data directory's SQLite one.
  */
-async function apiBench(dataDir: string): Promise<void> {
-    const store = await openStore({ dataDir });
+async function apiBench(dataDir: string, databaseUrl?: string): Promise<void> {
+    const store = await openStore({ dataDir, url: databaseUrl });
     const db = store.db;
     const total = await db.selectFrom('transactions').select(eb => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     const traces = await db.selectFrom('traces').select('trace_id').where('tx_count', '>=', 2).where('tx_count', '<=', 6).limit(2000).execute();
@@ -94,8 +110,9 @@ async function apiBench(dataDir: string): Promise<void> {
     const lo = toNumber(range.lo as bigint);
     const hi = toNumber(range.hi as bigint);
     await store.close();
-    const { base, server } = await startApiProcess(dataDir);
-    console.log(`\n## API under load (index of ${toNumber(total.n as bigint)} transactions built by the devnet; one server process; autocannon from another process, 10 s per row)\n`);
+    const { base, server } = await startApiProcess(dataDir, [], databaseUrl);
+    const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
+    console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; one server process; autocannon from another process, 10 s per row)\n`);
     console.log('| endpoint | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
     console.log('|---|---|---|---|---|---|');
     const traceIds = traces.map(t => t.trace_id);

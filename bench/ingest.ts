@@ -53,6 +53,27 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     }
 }
 
+/** Indexes the devnet's blocks (as a bench run left them in `dataDir`) into `store` through the reading threads and indexBlock. */
+export async function indexDevnetBlocks(dataDir: string, store: Store): Promise<void> {
+    const log = new ChainLog(`${dataDir}/devnet/chain.sqlite`, { readonly: true });
+    const pool = new BlockReadingPool(withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) }), defaultReadingThreads());
+    // In batches, as the devnet source reads them: the log's connection also answers the reader meanwhile.
+    function* blocks() {
+        for (let seq = 0; ;) {
+            const batch = log.blocksAfter(seq, 64);
+            if (batch.length === 0) return;
+            yield* batch;
+            seq = batch[batch.length - 1].seq;
+        }
+    }
+    try {
+        for await (const { record } of readAhead(pool, blocks())) await indexBlock(store, record);
+    } finally {
+        await pool.close();
+        log.close();
+    }
+}
+
 /**
  * Bare parse (parseBlockFile, one thread) against the whole ingestion (block reading, then indexBlock),
  * median of the rounds after the first. With reading threads, blocks are read by the pool the devnet
@@ -118,7 +139,8 @@ async function ingestStages(bocs: Buffer[]): Promise<void> {
     for (const [stage, times] of Object.entries(stages)) console.log(`| ${stage} | ${median(times.slice(1)).toFixed(0)} |`);
 }
 
-async function freshPostgres(url: string) {
+/** A new PostgreSQL database beside BENCH_PG_URL's, opened as a store; dispose drops it. */
+export async function freshPostgres(url: string) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const name = `bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
@@ -129,6 +151,7 @@ async function freshPostgres(url: string) {
     const store = await openStore({ url: target.toString(), dataDir: '/tmp' });
     return {
         store,
+        url: target.toString(),
         dispose: async () => {
             await store.close();
             const c = new pg.Client({ connectionString: url });

@@ -15,8 +15,9 @@ export async function seqnoOf(store: Store, wallet: DevnetWallet): Promise<numbe
  * `serve --source none` over a data directory in its own process, as users run the API over an index.
  * `nodeFlags` go before the script (e.g. `--cpu-prof`).
  */
-export async function startApiProcess(dataDir: string, nodeFlags: string[] = []): Promise<{ base: string; server: ChildProcess }> {
-    const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startApiProcess(dataDir: string, nodeFlags: string[] = [], databaseUrl?: string): Promise<{ base: string; server: ChildProcess }> {
+    const db = databaseUrl ? ['--db', databaseUrl] : [];
+    const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const base = await new Promise<string>((resolve, reject) => {
         let out = '';
         server.stdout!.on('data', chunk => {

@@ -21,6 +21,10 @@ interface AccountRow {
     last_tx_time: number;
 }
 
+function persisted(row: AccountRow): PersistedAccount {
+    return { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time };
+}
+
 /**
  * The devnet's own storage, separate from the index, as a node keeps it: the block BOCs it produced
  * (served byte-identical forever), the zerostates, every account's state after each block that
@@ -77,15 +81,13 @@ export class ChainLog {
     account(address: string): PersistedAccount | null {
         this.accountQueries ??= this.prepareAccountQueries();
         const row = this.accountQueries.one.get(address) as AccountRow | undefined;
-        return row ? { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time } : null;
+        return row ? persisted(row) : null;
     }
 
     /** The latest saved states of the accounts of `workchain` with ids (64 hex digits) from `from` to `to` inclusive, in id order. */
     *accountsBetween(workchain: number, from: string, to: string): Generator<PersistedAccount> {
         this.accountQueries ??= this.prepareAccountQueries();
-        for (const row of this.accountQueries.range.iterate(`${workchain}:${from}`, `${workchain}:${to}`) as Iterable<AccountRow>) {
-            yield { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time };
-        }
+        for (const row of this.accountQueries.range.iterate(`${workchain}:${from}`, `${workchain}:${to}`) as Iterable<AccountRow>) yield persisted(row);
     }
 
     /**
@@ -94,9 +96,7 @@ export class ChainLog {
      */
     *accountsOf(workchain: number): Generator<PersistedAccount> {
         this.accountQueries ??= this.prepareAccountQueries();
-        for (const row of this.accountQueries.scan.iterate(`${workchain}:`, `${workchain};`) as Iterable<AccountRow>) {
-            yield { address: row.address, shardAccount: row.shard_account, lastTxTime: row.last_tx_time };
-        }
+        for (const row of this.accountQueries.scan.iterate(`${workchain}:`, `${workchain};`) as Iterable<AccountRow>) yield persisted(row);
     }
 
     /** How many accounts of `workchain` the chain has saved (those that no longer exist included). */
@@ -112,9 +112,9 @@ export class ChainLog {
         };
     }
 
+    /** The latest saved state of every account (tests compare whole chains with it). */
     accounts(): PersistedAccount[] {
-        const rows = this.db.prepare('SELECT address, shard_account, last_tx_time FROM accounts').all() as Array<{ address: string; shard_account: Buffer; last_tx_time: number }>;
-        return rows.map(r => ({ address: r.address, shardAccount: r.shard_account, lastTxTime: r.last_tx_time }));
+        return (this.db.prepare('SELECT address, shard_account, last_tx_time FROM accounts').all() as AccountRow[]).map(persisted);
     }
 
     saveZerostates(states: Array<{ workchain: number; rootHash: string; fileHash: string; boc: Buffer }>): void {

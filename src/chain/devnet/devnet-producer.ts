@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -58,6 +59,8 @@ export interface StepStats {
     transactions: number;
     buildMs: number;
     bocBytes: number;
+    /** The producer thread's V8 heap in use after the step (its share of the process's memory). */
+    heapBytes: number;
 }
 
 export interface SeedProgress {
@@ -402,6 +405,7 @@ export class DevnetProducer {
             transactions: executed.length,
             buildMs: built - building,
             bocBytes: blocks.reduce((n, b) => n + b.boc.length, 0),
+            heapBytes: getHeapStatistics().used_heap_size,
         };
         this.events.emit('produced', seqs[seqs.length - 1], stats);
         const cursor = String(seqs[seqs.length - 1]);

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
 import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
-import { seqnoOf, sleep, startApiProcess } from './support.ts';
+import { seqnoOf, sleep, withApiProcesses } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { JETTON_TON, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../src/chain/devnet/contracts/jetton.ts';
 import { openStore } from '../src/store/store.ts';
@@ -68,23 +68,23 @@ async function apiLoad(dataDir: string, holders: string[]): Promise<void> {
     const lts = (await store.db.selectFrom('jetton_operations').select('lt').orderBy('lt').execute()).map(r => r.lt);
     const keys = (await store.db.selectFrom('wallets').select('public_key').execute()).map(r => r.public_key);
     await store.close();
-    const { base, server } = await startApiProcess(dataDir);
-    console.log(`\n## Jetton history and wallets by key under load (${lts.length} jetton operations; one server process; autocannon from another process, 10 s per row)\n`);
-    console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
-    console.log('|---|---|---|---|---|---|');
     const historyPath = () => {
         const holder = holders[Math.floor(Math.random() * holders.length)];
         const before = lts[Math.floor(Math.random() * lts.length)];
         return { method: 'GET' as const, path: `/v2/accounts/${holder}/jettons/history?limit=100&before_lt=${before}` };
     };
     const bulkBody = () => JSON.stringify({ public_keys: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? keys[i % keys.length] : randomBytes(32).toString('hex'))) });
-    for (const connections of [1, 10]) {
-        await run(`GET …/jettons/history, pages of 100 at random cursors`, connections, base, historyPath);
-        await run('POST /v2/pubkeys/wallets/_bulk, 100 keys (half held by wallets)', connections, base, () => ({
-            method: 'POST' as const, path: '/v2/pubkeys/wallets/_bulk', body: bulkBody(), headers: { 'content-type': 'application/json' },
-        }));
-    }
-    server.kill('SIGTERM');
+    await withApiProcesses(dataDir, undefined, async (base, processes) => {
+        console.log(`\n## Jetton history and wallets by key under load (${lts.length} jetton operations; ${processes}; autocannon from another process, 10 s per row)\n`);
+        console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
+        console.log('|---|---|---|---|---|---|');
+        for (const connections of [1, 10]) {
+            await run(`GET …/jettons/history, pages of 100 at random cursors`, connections, base, historyPath);
+            await run('POST /v2/pubkeys/wallets/_bulk, 100 keys (half held by wallets)', connections, base, () => ({
+                method: 'POST' as const, path: '/v2/pubkeys/wallets/_bulk', body: bulkBody(), headers: { 'content-type': 'application/json' },
+            }));
+        }
+    });
 }
 
 async function run(name: string, connections: number, base: string, next: () => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }): Promise<void> {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { Address, Cell, internal } from '@ton/core';
 import type { RunningService } from '../src/app.ts';
 import type { Store } from '../src/store/store.ts';
@@ -13,11 +14,12 @@ export async function seqnoOf(store: Store, wallet: DevnetWallet): Promise<numbe
 
 /**
  * `serve --source none` over a data directory in its own process, as users run the API over an index.
- * `nodeFlags` go before the script (e.g. `--cpu-prof`).
+ * `nodeFlags` go before the script (by default the young generation users get from `npm start` and the bin); `workers` > 1 runs that many API processes
+ * sharing the port (`--workers`, whose default is one a core).
  */
-export async function startApiProcess(dataDir: string, nodeFlags: string[] = [], databaseUrl?: string): Promise<{ base: string; server: ChildProcess }> {
+export async function startApiProcess(dataDir: string, nodeFlags: string[] = ['--max-semi-space-size=64'], databaseUrl?: string, workers = 1): Promise<{ base: string; server: ChildProcess }> {
     const db = databaseUrl ? ['--db', databaseUrl] : [];
-    const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const base = await new Promise<string>((resolve, reject) => {
         let out = '';
         server.stdout!.on('data', chunk => {
@@ -28,6 +30,23 @@ export async function startApiProcess(dataDir: string, nodeFlags: string[] = [],
         server.on('exit', code => reject(new Error(`API server exited with ${code}`)));
     });
     return { base, server };
+}
+
+/**
+ * `measure` against `serve --source none` over `dataDir` with one API process, then with one a core
+ * (`--workers`); `processes` says which, for the table's heading.
+ */
+export async function withApiProcesses(dataDir: string, databaseUrl: string | undefined, measure: (base: string, processes: string) => Promise<void>): Promise<void> {
+    for (const workers of [...new Set([1, availableParallelism()])]) {
+        const { base, server } = await startApiProcess(dataDir, undefined, databaseUrl, workers);
+        try {
+            await measure(base, workers === 1 ? 'one API process' : `${workers} API processes (--workers ${workers})`);
+        } finally {
+            const exited = new Promise(resolve => server.once('exit', resolve));
+            server.kill('SIGTERM');
+            await exited;
+        }
+    }
 }
 
 export function sleep(ms: number): Promise<void> {

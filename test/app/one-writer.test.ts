@@ -45,6 +45,21 @@ async function settledSnapshot(dir: string): Promise<Record<string, string>> {
 /** A devnet that produced its first blocks and then sits idle, so its files stand still. */
 const IDLE: Partial<ServiceConfig> = { blockIntervalMs: 600_000 };
 
+/**
+ * Until the index holds the devnet's newest masterchain block: a restarted holder indexes what the
+ * last run committed and did not index yet, and its reading threads may take a while to start.
+ */
+async function indexedToHead(service: Awaited<ReturnType<typeof startService>>): Promise<void> {
+    const head = await service.devnet!.head();
+    assert.ok(head, 'the restarted devnet knows its head');
+    for (let i = 0; i < 200; i++) {
+        const newest = await service.store.db.selectFrom('blocks').select(eb => eb.fn.max('seqno').as('seqno')).where('workchain', '=', -1).executeTakeFirst();
+        if (Number(newest?.seqno ?? -1) >= head.seqno) return;
+        await new Promise(resolve => setTimeout(resolve, 100));
+    }
+    throw new Error(`the index never reached masterchain block ${head.seqno}`);
+}
+
 async function waitFirstBlock(service: Awaited<ReturnType<typeof startService>>): Promise<void> {
     await service.devnet!.nextBlock().catch(() => undefined);
 }
@@ -60,6 +75,7 @@ describe('one writer per data directory', () => {
             const holder = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, ...IDLE });
             try {
                 // It indexes what the first run committed and did not index yet; then its files stand still.
+                await indexedToHead(holder);
                 const before = await settledSnapshot(dir.path);
                 assert.ok(before['/devnet.json'] && before['/devnet/chain.sqlite'] && before['/index.sqlite']);
 

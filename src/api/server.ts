@@ -6,7 +6,7 @@ import { InputFormatError } from '../ton/input.ts';
 import { EmulationFailure, type EmulationFailureKind } from '../emulation/errors.ts';
 import { InvalidWalletBodyError, UnsupportedWalletError } from '../risk/errors.ts';
 import { ApiError, type ErrorBody } from './errors.ts';
-import { toJson } from './json.ts';
+import { toJson, toJsonBody } from './json.ts';
 import { openapiDocument } from './openapi/document.ts';
 import { parseExactJson } from './exact-json.ts';
 import type { ErrorObject } from 'ajv';
@@ -111,7 +111,8 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     installErrorHandling(app);
     installObservability(app, options.metrics ?? new ServiceMetrics());
     answerWhileClosing(app);
-    app.setReplySerializer(payload => toJson(payload));
+    // Fastify sends a Buffer the serializer returns as it is, though its type says string.
+    app.setReplySerializer(payload => toJsonBody(payload) as string);
     // CORS first, so that 401 and 429 answers carry its headers; preflights are answered before keys and limits.
     await installCors(app, corsOrigins);
     if (options.access) await installAccessLimits(app, options.access);

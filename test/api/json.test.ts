@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RawJson, toJson } from '../../src/api/json.ts';
+import { RawJson, toJson, toJsonBody } from '../../src/api/json.ts';
 
 describe('toJson', () => {
     it('writes bigints as exact JSON integers', () => {
@@ -37,5 +37,26 @@ describe('toJson', () => {
         const stored = '{"sum_type":"JettonNotify","value":{"query_id":18446744073709551615,"text":"a \\"quoted\\" word"}}';
         assert.equal(toJson({ payload: new RawJson(stored), after: 1 }), `{"payload":${stored},"after":1}`);
         assert.equal(toJson([new RawJson('"b5ee9c72"')]), '["b5ee9c72"]');
+    });
+
+    it('writes JSON kept as UTF-8 bytes as it is, between text written around it', () => {
+        const kept = Buffer.from('{"comment":"gram → «native»","lt":18446744073709551615}', 'utf8');
+        const value = { transactions: [new RawJson(kept), new RawJson(kept)], note: 'ünïcode', n: 2n ** 70n };
+        const expected = `{"transactions":[${kept.toString('utf8')},${kept.toString('utf8')}],"note":"ünïcode","n":${2n ** 70n}}`;
+        assert.equal(toJson(value), expected);
+        const body = toJsonBody(value);
+        assert.ok(Buffer.isBuffer(body));
+        assert.equal(body.toString('utf8'), expected);
+        assert.deepEqual(JSON.parse(body.toString('utf8')).note, 'ünïcode');
+    });
+});
+
+describe('toJsonBody', () => {
+    it('gives small answers as text and large ones as their UTF-8 bytes, with the same JSON', () => {
+        assert.equal(toJsonBody({ error: 'bad' }), '{"error":"bad"}');
+        const large = { items: Array.from({ length: 2000 }, (_, i) => ({ i: BigInt(i), name: `näme ${i}` })) };
+        const body = toJsonBody(large);
+        assert.ok(Buffer.isBuffer(body));
+        assert.equal(body.toString('utf8'), toJson(large));
     });
 });

@@ -61,6 +61,7 @@ export async function indexBlock(
             .executeTakeFirst();
         if (!existing) {
             await insertBlockRow(trx, block);
+            await bumpGeneration(trx);
             const traceIds = await linkTraces(trx, parsed);
             await insertTransactions(trx, block, parsed, traceIds, records);
             await upsertMessages(trx, parsed);
@@ -93,6 +94,11 @@ async function saveChainConfig(trx: Trx, block: BlockRecord): Promise<void> {
     await trx.insertInto('chain_config').values({ id: 1, ...row })
         .onConflict(oc => oc.column('id').doUpdateSet(row))
         .execute();
+}
+
+/** The index has changed: API processes check again what they kept (schema.ts, IndexGenerationTable). */
+async function bumpGeneration(trx: Trx): Promise<void> {
+    await trx.updateTable('index_generation').set(eb => ({ generation: eb('generation', '+', 1) })).where('id', '=', 1).execute();
 }
 
 async function insertBlockRow(trx: Trx, block: BlockRecord): Promise<void> {

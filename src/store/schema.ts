@@ -208,6 +208,15 @@ export interface SourceCursorsTable {
     cursor: string;
 }
 
+/**
+ * One row counting the blocks written to the index: what the index says can have changed only when
+ * it has moved, so an API process keeps answers checked at a generation until it moves.
+ */
+export interface IndexGenerationTable {
+    id: IntColumn;
+    generation: IntColumn;
+}
+
 export interface IndexDatabase {
     blocks: BlocksTable;
     transactions: TransactionsTable;
@@ -225,6 +234,7 @@ export interface IndexDatabase {
     public_libraries: PublicLibrariesTable;
     pool_stakers: PoolStakersTable;
     multisig_orders: MultisigOrdersTable;
+    index_generation: IndexGenerationTable;
 }
 
 export type IndexDb = Kysely<IndexDatabase>;

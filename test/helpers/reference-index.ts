@@ -17,7 +17,7 @@ import { indexBlock } from '../../src/indexer/index-block.ts';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.ts';
 
 /** Tables that are not derived from the chain alone. */
-const NOT_FROM_THE_CHAIN = new Set(['source_cursors']);
+const NOT_FROM_THE_CHAIN = new Set(['source_cursors', 'index_generation']);
 
 /**
  * Columns not derived from the chain alone: a jetton's off-chain metadata document and its fetch

@@ -31,10 +31,11 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
         'address', 'multisig', 'order_seqno', 'threshold', 'sent_for_execution', 'signers', 'signed_by', 'approvals_num',
         'expiration_date', 'actions', 'creation_date', 'last_tx_lt',
     ],
+    index_generation: ['id', 'generation'],
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';
@@ -82,8 +83,11 @@ for (const backend of storeBackends()) {
                 assert.deepEqual(applied.rows.map(r => r.name), MIGRATIONS);
                 for (const table of Object.keys(EXPECTED_COLUMNS)) {
                     const count = await sql<{ n: number | bigint | string }>`select count(*) as n from ${sql.table(table)}`.execute(store.db);
-                    assert.equal(Number(count.rows[0].n), 0, `${table} starts empty`);
+                    // The generation's one row is there from the start, at 0.
+                    assert.equal(Number(count.rows[0].n), table === 'index_generation' ? 1 : 0, `${table} starts empty`);
                 }
+                const generation = await store.db.selectFrom('index_generation').select(['id', 'generation']).execute();
+                assert.deepEqual(generation.map(row => [Number(row.id), Number(row.generation)]), [[1, 0]]);
             } finally {
                 await store.dispose();
             }

@@ -8,6 +8,7 @@ import { publicLibraries } from './0005-public-libraries.ts';
 import { poolStakers } from './0006-pool-stakers.ts';
 import { extraBalances } from './0007-extra-balances.ts';
 import { multisigOrders } from './0008-multisig-orders.ts';
+import { indexGeneration } from './0009-index-generation.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -22,6 +23,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0006-pool-stakers': poolStakers(),
                 '0007-extra-balances': extraBalances(),
                 '0008-multisig-orders': multisigOrders(dialect),
+                '0009-index-generation': indexGeneration(),
             };
         },
     };

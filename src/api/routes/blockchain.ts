@@ -3,18 +3,23 @@ import { parseAccountId, parseBocInput } from '../../ton/input.ts';
 import { parseBlockId } from '../../ton/block-id.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { blocksInTimeRange } from '../../store/read/blocks.ts';
-import { accountTransactions, blockTransactions } from '../../store/read/transactions.ts';
+import { accountTransactionHashes, blockTransactionHashes, storedTransactions } from '../../store/read/transactions.ts';
+import { accountInterfaces } from '../../store/read/accounts.ts';
+import { indexGeneration } from '../../store/read/index-generation.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { presentReducedBlock } from '../present/blocks.ts';
-import { presentTransactions } from '../present/indexed-transaction.ts';
+import { TransactionTexts } from '../transaction-texts.ts';
 import { MessageRejectedError, type ApiServices } from '../services.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
 
 const MAX_BLOCK_SPAN_SECONDS = 600n;
+const TRANSACTION_TEXTS_BYTES = 64 * 1024 * 1024;
 
 export function blockchainRoutes(services: ApiServices) {
     const { db } = services.store;
+    const transactionTexts = new TransactionTexts(TRANSACTION_TEXTS_BYTES, accounts => accountInterfaces(db, accounts), () => indexGeneration(db), services.extraCurrencies);
+    const readTransactions = (hashes: string[]) => storedTransactions(db, hashes);
     return async (app: FastifyInstance) => {
         operation(app, 'getReducedBlockchainBlocks', async request => {
             const from = exactInt(request.query.from, "query parameter 'from'");
@@ -28,13 +33,13 @@ export function blockchainRoutes(services: ApiServices) {
             const account = formatRawAddress(parseAccountId(request.params.account_id));
             const beforeLt = request.query.before_lt !== undefined ? exactInt(request.query.before_lt, "query parameter 'before_lt'") : undefined;
             const limit = Number(request.query.limit ?? 100);
-            return { transactions: presentTransactions(await accountTransactions(db, account, beforeLt, limit), services.extraCurrencies) };
+            return { transactions: await transactionTexts.present(await accountTransactionHashes(db, account, beforeLt, limit), readTransactions) };
         });
 
         operation(app, 'getBlockchainBlockTransactions', async request => {
-            const transactions = await blockTransactions(db, parseBlockId(request.params.block_id));
-            if (!transactions) throw notFound(`block ${request.params.block_id} is not in the index`);
-            return { transactions: presentTransactions(transactions, services.extraCurrencies) };
+            const hashes = await blockTransactionHashes(db, parseBlockId(request.params.block_id));
+            if (!hashes) throw notFound(`block ${request.params.block_id} is not in the index`);
+            return { transactions: await transactionTexts.present(hashes, readTransactions) };
         });
 
         operation(app, 'sendBlockchainMessage', async request => {

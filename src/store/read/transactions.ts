@@ -4,6 +4,7 @@ import { parseTransactionCell, type ParsedTransaction } from '../../ton/transact
 import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
+import { readInChunks } from '../chunks.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -24,54 +25,95 @@ export interface IndexedTransactions {
     interfaces: Map<string, string[]>;
 }
 
-const COLUMNS = ['workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
+/** An indexed transaction as the index stores it, not decoded yet. */
+export interface StoredTransaction {
+    hash: string;
+    block: BlockId;
+    traceId: string;
+    endBalance: bigint | null;
+    boc: Buffer;
+}
+
+const COLUMNS = ['hash', 'workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
 
 /** An account's transactions, newest first, strictly below `beforeLt` when given. */
 export async function accountTransactions(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<IndexedTransactions> {
-    let query = db.selectFrom('transactions').select(COLUMNS).where('account', '=', account);
+    return withAccounts(db, await storedTransactions(db, await accountTransactionHashes(db, account, beforeLt, limit)));
+}
+
+/** The hashes of an account's transactions, newest first, strictly below `beforeLt` when given. */
+export async function accountTransactionHashes(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<string[]> {
+    let query = db.selectFrom('transactions').select('hash').where('account', '=', account);
     if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
-    return withAccounts(db, await query.orderBy('lt', 'desc').limit(limit).execute());
+    return (await query.orderBy('lt', 'desc').limit(limit).execute()).map(row => row.hash);
 }
 
 /** The transactions of one block by lt, or undefined when the block is not indexed. */
 export async function blockTransactions(db: IndexDb, id: BlockId): Promise<IndexedTransactions | undefined> {
+    const hashes = await blockTransactionHashes(db, id);
+    return hashes && withAccounts(db, await storedTransactions(db, hashes));
+}
+
+/** The hashes of one block's transactions by lt, or undefined when the block is not indexed. */
+export async function blockTransactionHashes(db: IndexDb, id: BlockId): Promise<string[] | undefined> {
     const [block, rows] = await Promise.all([
         db.selectFrom('blocks').select('seqno')
             .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
             .executeTakeFirst(),
-        db.selectFrom('transactions').select(COLUMNS)
+        db.selectFrom('transactions').select('hash')
             .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
             .orderBy('lt').orderBy('account')
             .execute(),
     ]);
-    return block ? withAccounts(db, rows) : undefined;
+    return block ? rows.map(row => row.hash) : undefined;
+}
+
+/** The stored transactions with these hashes, in the order given; every one must be in the index. */
+export async function storedTransactions(db: IndexDb, hashes: readonly string[]): Promise<StoredTransaction[]> {
+    const rows = await readInChunks(hashes, 500, chunk => db.selectFrom('transactions').select(COLUMNS).where('hash', 'in', chunk).execute());
+    const byHash = new Map(rows.map(row => [row.hash, stored(row)]));
+    return hashes.map(hash => {
+        const row = byHash.get(hash);
+        if (!row) throw new Error(`transaction ${hash} is not in the index`);
+        return row;
+    });
 }
 
 /** The transactions of one trace by lt. */
 export async function traceTransactions(db: IndexDb, traceId: string): Promise<IndexedTransactions> {
-    return withAccounts(db, await db.selectFrom('transactions').select(COLUMNS).where('trace_id', '=', traceId).orderBy('lt').execute());
+    return withAccounts(db, (await db.selectFrom('transactions').select(COLUMNS).where('trace_id', '=', traceId).orderBy('lt').execute()).map(stored));
 }
 
-type Row = { workchain: number | bigint; shard: string; seqno: number | bigint; trace_id: string; end_balance: bigint | null; boc: Buffer };
+type Row = { hash: string; workchain: number | bigint; shard: string; seqno: number | bigint; trace_id: string; end_balance: bigint | null; boc: Buffer };
 
-async function withAccounts(db: IndexDb, rows: Row[]): Promise<IndexedTransactions> {
-    const transactions = rows.map(decode);
-    const accounts = mentionedAccounts(transactions);
-    return { transactions, accounts, interfaces: await accountInterfaces(db, accounts) };
-}
-
-function decode(row: Row): IndexedTransaction {
-    const block = { workchain: toNumber(row.workchain), shard: row.shard, seqno: toNumber(row.seqno) };
+function stored(row: Row): StoredTransaction {
     return {
-        parsed: parseTransactionCell(readBoc(row.boc)[0], block.workchain),
-        block,
+        hash: row.hash,
+        block: { workchain: toNumber(row.workchain), shard: row.shard, seqno: toNumber(row.seqno) },
         traceId: row.trace_id,
         endBalance: row.end_balance,
         boc: row.boc,
     };
 }
 
-function mentionedAccounts(transactions: IndexedTransaction[]): string[] {
+async function withAccounts(db: IndexDb, rows: StoredTransaction[]): Promise<IndexedTransactions> {
+    const transactions = rows.map(decodeStoredTransaction);
+    const accounts = mentionedAccounts(transactions);
+    return { transactions, accounts, interfaces: await accountInterfaces(db, accounts) };
+}
+
+export function decodeStoredTransaction(row: StoredTransaction): IndexedTransaction {
+    return {
+        parsed: parseTransactionCell(readBoc(row.boc)[0], row.block.workchain),
+        block: row.block,
+        traceId: row.traceId,
+        endBalance: row.endBalance,
+        boc: row.boc,
+    };
+}
+
+/** Every account the transactions mention (their own, senders, receivers), sorted, once each. */
+export function mentionedAccounts(transactions: IndexedTransaction[]): string[] {
     const addresses = new Set<string>();
     for (const { parsed } of transactions) {
         addresses.add(parsed.account);

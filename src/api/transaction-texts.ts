@@ -1,0 +1,62 @@
+import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
+import { decodeStoredTransaction, mentionedAccounts, type IndexedTransaction, type StoredTransaction } from '../store/read/transactions.ts';
+import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './json-text-cache.ts';
+import { RawJson, toJson } from './json.ts';
+import { AccountDirectory } from './present/account-address.ts';
+import { presentIndexedTransaction } from './present/indexed-transaction.ts';
+
+/**
+ * Transactions (spec 2.13) as JSON texts, each kept by hash once written: a transaction never
+ * changes, so an account's pages and a block's list are put together from texts made before, and
+ * only transactions not seen yet (or whose accounts the index now knows differently) are decoded
+ * and presented. One query per call reads the interfaces of the accounts that new texts mention and
+ * of those that kept texts mention, unless the index has not written a block since they were checked.
+ */
+export class TransactionTexts {
+    private readonly cache: JsonTextCache<CachedJsonText>;
+
+    constructor(
+        maxBytes: number,
+        private readonly interfacesOf: (accounts: string[]) => Promise<Map<string, string[]>>,
+        private readonly generationOf: () => Promise<bigint>,
+        private readonly currencies?: ExtraCurrencyCatalog,
+    ) {
+        this.cache = new JsonTextCache(maxBytes);
+    }
+
+    /**
+     * The transactions with these hashes, in this order; `load` reads those whose texts are not
+     * kept (or no longer hold) from the index.
+     */
+    async present(hashes: string[], load: (hashes: string[]) => Promise<StoredTransaction[]>): Promise<RawJson[]> {
+        // Read before the interfaces: a block written in between moves it, and the next call checks again.
+        const generation = await this.generationOf();
+        const cached = hashes.map(hash => this.cache.get(hash));
+        const unchecked = cached.map(entry => entry !== undefined && entry.checkedAt !== generation);
+        const decoded = new Map<string, IndexedTransaction>();
+        const decode = async (wanted: string[]) => {
+            for (const row of wanted.length > 0 ? await load(wanted) : []) decoded.set(row.hash, decodeStoredTransaction(row));
+        };
+        await decode(hashes.filter((_, i) => !cached[i]));
+        const accounts = new Set<string>();
+        cached.forEach((entry, i) => {
+            if (unchecked[i]) for (const account of entry!.accounts) accounts.add(account);
+        });
+        for (const account of mentionedAccounts([...decoded.values()])) accounts.add(account);
+        const interfaces = accounts.size > 0 ? await this.interfacesOf([...accounts].sort()) : new Map<string, string[]>();
+        // Kept texts made when an account's interfaces were different are made again; the others hold at this generation.
+        const stale: string[] = [];
+        cached.forEach((entry, i) => {
+            if (unchecked[i] && !confirmEntry(entry!, interfaces, generation)) stale.push(hashes[i]);
+        });
+        await decode(stale);
+        const directory = new AccountDirectory(interfaces, this.currencies);
+        return hashes.map((hash, i) => {
+            const transaction = decoded.get(hash);
+            if (!transaction) return new RawJson(cached[i]!.bytes);
+            const bytes = Buffer.from(toJson(presentIndexedTransaction(transaction, directory)), 'utf8');
+            this.cache.set(hash, madeEntry(bytes, mentionedAccounts([transaction]), interfaces, generation));
+            return new RawJson(bytes);
+        });
+    }
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
+import { indexBlock } from '../../src/indexer/index-block.ts';
+import { accountInterfaces } from '../../src/store/read/accounts.ts';
+import { blockTransactionHashes, storedTransactions } from '../../src/store/read/transactions.ts';
+import type { Store } from '../../src/store/store.ts';
+import { TransactionTexts } from '../../src/api/transaction-texts.ts';
+import { toJson } from '../../src/api/json.ts';
+import { readBlockBoc, readSummary } from '../helpers/fixtures.ts';
+import { storeBackends } from '../helpers/stores.ts';
+
+/** A mainnet masterchain block's transactions, through the texts kept by hash. */
+for (const backend of storeBackends()) {
+    describe(`transaction texts (${backend.name})`, () => {
+        let store: Store & { dispose(): Promise<void> };
+        const id = { workchain: -1, shard: '8000000000000000', seqno: 17734191 };
+
+        before(async () => {
+            store = await backend.open();
+            await indexBlock(store, await blockRecordFromBoc(readBlockBoc('block-5')));
+        });
+        after(() => store.dispose());
+
+        test('reads from the index only the transactions whose texts it has not kept or that no longer hold', async () => {
+            const hashes = (await blockTransactionHashes(store.db, id))!;
+            assert.deepEqual(hashes, readSummary('block-5').transactions.map(t => t.hash));
+            const loaded: string[][] = [];
+            const load = (wanted: string[]) => {
+                loaded.push(wanted);
+                return storedTransactions(store.db, wanted);
+            };
+            let changed: string | null = null;
+            let generation = 1n;
+            const asked: string[][] = [];
+            const texts = new TransactionTexts(1 << 20, async accounts => {
+                asked.push(accounts);
+                const interfaces = await accountInterfaces(store.db, accounts);
+                if (changed) interfaces.set(changed, ['wallet_v4r2']);
+                return interfaces;
+            }, async () => generation);
+
+            const texts_ = (items: Array<{ text: string | Buffer }>) => items.map(item => item.text.toString());
+            const first = texts_(await texts.present(hashes, load));
+            assert.deepEqual(loaded, [hashes]);
+            assert.deepEqual(first.map(text => JSON.parse(text).hash), hashes);
+
+            assert.deepEqual(texts_(await texts.present([hashes[2], hashes[0]], load)), [first[2], first[0]]);
+            assert.equal(loaded.length, 1, 'kept texts are not read again');
+            assert.equal(asked.length, 1, 'nor the interfaces of their accounts while the index has not moved');
+
+            // The index now says one account is a wallet: the transactions mentioning it are made again.
+            const parsed = first.map(text => JSON.parse(text) as { hash: string; account: { address: string } });
+            changed = parsed[0].account.address;
+            assert.deepEqual(texts_(await texts.present(hashes, load)), first, 'the index has not moved: the kept texts hold');
+            generation++;
+            const again = JSON.parse(toJson(await texts.present(hashes, load))) as Array<{ hash: string; account: { address: string; is_wallet: boolean } }>;
+            assert.equal(loaded.length, 2);
+            const mentioning = parsed.filter((_, i) => first[i].includes(changed!)).map(t => t.hash);
+            assert.deepEqual(loaded[1], mentioning);
+            assert.ok(mentioning.length < hashes.length);
+            for (const t of again) if (t.account.address === changed) assert.equal(t.account.is_wallet, true);
+        });
+
+        test('an unknown hash is an error, not a shorter list', async () => {
+            await assert.rejects(storedTransactions(store.db, ['00'.repeat(32)]), /is not in the index/);
+        });
+    });
+}

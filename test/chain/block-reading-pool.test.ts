@@ -19,6 +19,7 @@ describe('block reading threads', () => {
     test('read the mainnet fixture blocks exactly as this thread does, bytes as Buffers, in the order given', async () => {
         const pool = new BlockReadingPool(undefined, 2);
         try {
+            await pool.loaded();
             const bocs = FIXTURE_BLOCKS.map(name => ({ name, boc: fixtureBoc(name) }));
             const seen: string[] = [];
             let transactions = 0;
@@ -47,6 +48,7 @@ describe('block reading threads', () => {
     test('a BOC that is not a block fails its own read with the parser\'s reason; the threads go on reading', async () => {
         const pool = new BlockReadingPool(undefined, 1);
         try {
+            await pool.loaded();
             await assert.rejects(pool.read(Buffer.from('b5ee9c72', 'hex')), (error: Error) => error.message.length > 0 && !/exited/.test(error.message));
             const record = await pool.read(fixtureBoc(FIXTURE_BLOCKS[0]));
             assert.deepEqual(record.id, (await readBlockBoc(fixtureBoc(FIXTURE_BLOCKS[0]))).id);
@@ -60,6 +62,7 @@ describe('block reading threads', () => {
         const asked: string[] = [];
         const failing = new BlockReadingPool({ accountCellAt: async (_block, address) => { asked.push(address); throw new Error(`liteserver gave up on ${address}`); } }, 1);
         try {
+            await failing.loaded();
             await assert.rejects(failing.read(fixtureBoc(FIXTURE_BLOCKS[0])), /liteserver gave up on -?\d:[0-9a-f]{64}/);
             assert.ok(asked.length > 0);
         } finally {
@@ -67,6 +70,7 @@ describe('block reading threads', () => {
         }
         const empty = new BlockReadingPool({ accountCellAt: async () => null }, 1);
         try {
+            await empty.loaded();
             await assert.rejects(empty.read(fixtureBoc(FIXTURE_BLOCKS[0])), /the source has no state of/);
         } finally {
             await empty.close();
@@ -77,6 +81,7 @@ describe('block reading threads', () => {
         const pool = new BlockReadingPool(undefined, 2);
         const threads = (pool as unknown as { threads: Array<{ worker: Worker; pending: Map<number, unknown> }> }).threads;
         try {
+            await pool.loaded();
             const boc = fixtureBoc(FIXTURE_BLOCKS[2]);
             const expected = withoutCells(await readBlockBoc(boc));
             for (const survivors of [1, 0]) {
@@ -92,6 +97,25 @@ describe('block reading threads', () => {
             // No thread left: read here, with cells.
             const record = await pool.read(boc);
             assert.ok(record.transactions.every(tx => tx.summary && hasCells(tx.summary)));
+        } finally {
+            await pool.close();
+        }
+    });
+
+    test('until its threads have loaded, blocks are read in this thread; then in the threads', async () => {
+        const pool = new BlockReadingPool(undefined, 2);
+        try {
+            const boc = fixtureBoc(FIXTURE_BLOCKS[1]);
+            // A thread's "loaded" message arrives on a later turn of the event loop at the earliest:
+            // this read is placed before any thread can have reported.
+            const early = await pool.read(boc);
+            assert.ok(early.transactions.every(tx => tx.summary && hasCells(tx.summary)), 'read before the threads loaded, not here');
+            assert.equal(pool.depth, 1);
+            await pool.loaded();
+            assert.equal(pool.depth, 4);
+            const late = await pool.read(boc);
+            assert.ok(late.transactions.every(tx => tx.summary && !hasCells(tx.summary)), 'read here although the threads had loaded');
+            assert.deepEqual(late, withoutCells(early));
         } finally {
             await pool.close();
         }

@@ -6,9 +6,10 @@
  * with SIGKILL, then restarted on the same data directory:
  *   - a store child (test/helpers/crash-migration-child.ts) kills itself in the middle of the
  *     index's schema migration, and the first service start is killed at its devnet genesis commit;
- *   - then 6–9 runs are each killed 200–1500 ms (random) after they are up, in turn: inside an open
- *     index write transaction, 0–14 ms (random) after a chain log commit (while the indexer
- *     parses and stores that block), and inside an open chain log write transaction.
+ *   - then 6–9 runs are each killed 200–1500 ms (random) after their devnet's first block, in
+ *     turn: inside an open index write transaction, 0–14 ms (random) after a chain log commit
+ *     (while the indexer parses and stores that block), and inside an open chain log write
+ *     transaction.
  * After the last restart the service catches up and stops gracefully (SIGTERM), and the files are
  * read directly. The chain log's block BOCs are read with an independent reader
  * (test/helpers/independent-block-reader.ts): the devnet must have continued one chain across every
@@ -40,9 +41,9 @@ const FINAL_BLOCK_INTERVAL_MS = 1500;
 const READY_TIMEOUT_MS = 30_000;
 const MIGRATION_CHILD = fileURLToPath(new URL('../helpers/crash-migration-child.ts', import.meta.url));
 /**
- * Each run is killed 200–1500 ms (random) after the service is up, then, in turn: (a) inside an
- * open write transaction of the index (the child is frozen with SIGSTOP at random points until one
- * is open), (b) 0–MAX_COMMIT_OFFSET_MS (random) after the next chain log commit, while the indexer
+ * Each run is killed 200–1500 ms (random) after the devnet's first block in the run, then, in
+ * turn: (a) inside an open write transaction of the index (the child is frozen with SIGSTOP at
+ * random points until one is open), (b) 0–MAX_COMMIT_OFFSET_MS (random) after the next chain log commit, while the indexer
  * parses and stores that block or just after, (c) inside an open write transaction of the chain
  * log. More runs (up to the maximum) while fewer than MIN_KILLS_IN_INDEX_WRITE kills landed inside
  * an index write or none inside a chain log write.
@@ -135,7 +136,7 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
     assert.ok(previous.genesis !== null, 'no devnet genesis was committed');
     t.diagnostic(`kill 2: first service start SIGKILLed right after the devnet genesis commit (zerostates and genesis accounts; ${k2.chainMaster} masterchain block(s) in the log)`);
 
-    // 3. Runs under load, each killed at a random moment 200–1500 ms after it is up.
+    // 3. Runs under load, each killed at a random moment 200–1500 ms after its first block.
     for (let run = 0; run < MAX_RUNNING_KILLS; run++) {
         const running = kills.filter(k => k.kind === 'running');
         const hits = (mode: KillMode) => running.filter(k => k.mode === mode && k.hit).length;
@@ -152,6 +153,9 @@ test('the index and the devnet survive SIGKILL at random moments during ingest',
         let inFlight = 0;
         let hit = false;
         try {
+            // The moment counts from the run's first block: a restarted devnet warms up first (its
+            // executor, the reading threads' modules), and the kills are for a running chain.
+            await producingAgain(previous.chainMaster, READY_TIMEOUT_MS);
             await sleep(delayMs);
             inFlight = generator.inFlight;
             hit = mode === 'after-chain-commit' ? await killAfterNextChainCommit(child, offsetMs)
@@ -314,6 +318,15 @@ async function killAfterNextChainCommit(service: ServiceChild, offsetMs: number)
     }
     await service.kill();
     return aligned;
+}
+
+/** Polls the chain log (read-only) until the devnet has committed a masterchain block past `pastMaster`. */
+async function producingAgain(pastMaster: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (snapshot().chainMaster <= pastMaster) {
+        if (Date.now() > deadline) throw new Error(`the restarted devnet produced no masterchain block past ${pastMaster} within ${timeoutMs} ms`);
+        await sleep(5);
+    }
 }
 
 /** Polls GET /v2/status until the index head is the chain head (lag 0) on a block produced by this run. */

@@ -16,6 +16,8 @@ export function defaultReadingThreads(): number {
 interface ReadingThread {
     worker: Worker;
     pending: Map<number, PendingRead>;
+    /** Its modules are loaded: until then blocks go to other threads (or are read here). */
+    loaded: boolean;
 }
 
 interface PendingRead {
@@ -26,16 +28,21 @@ interface PendingRead {
 
 /**
  * Block reading (readBlockBoc, the one parser) spread over worker threads, so that while the indexer
- * writes one block the next ones are being read. With no threads, blocks are read in this thread.
- * Pruned accounts a thread cannot complete itself are asked of `reader` here.
+ * writes one block the next ones are being read. With no threads, blocks are read in this thread,
+ * and so are they while no thread has loaded yet (a restart catches up at once instead of waiting
+ * for the threads' modules). Pruned accounts a thread cannot complete itself are asked of `reader` here.
  */
 export class BlockReadingPool {
     private readonly threads: ReadingThread[] = [];
     private nextId = 1;
     private closed = false;
+    private readonly whenLoaded: Promise<void>;
+    private onLoaded: () => void = () => undefined;
 
     constructor(private readonly reader: AccountStateReader | undefined, threadCount: number) {
+        this.whenLoaded = new Promise(resolve => { this.onLoaded = resolve; });
         for (let i = 0; i < threadCount; i++) this.threads.push(this.startThread());
+        this.checkLoaded();
     }
 
     /** Threads reading (fewer than asked for once one has died). */
@@ -43,15 +50,21 @@ export class BlockReadingPool {
         return this.threads.length;
     }
 
-    /** How many blocks are worth having in flight to keep every thread busy. */
+    /** Resolves once every thread still in the pool has loaded (at once with none). */
+    loaded(): Promise<void> {
+        return this.whenLoaded;
+    }
+
+    /** How many blocks are worth having in flight to keep every loaded thread busy. */
     get depth(): number {
-        return Math.max(1, this.threads.length * 2);
+        return Math.max(1, this.loadedThreads().length * 2);
     }
 
     read(boc: Buffer): Promise<BlockRecord> {
         if (this.closed) return Promise.reject(new Error('the block reading pool is closed'));
-        if (this.threads.length === 0) return readBlockBoc(boc, this.reader);
-        const thread = this.threads.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
+        const loaded = this.loadedThreads();
+        if (loaded.length === 0) return readBlockBoc(boc, this.reader);
+        const thread = loaded.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
         const id = this.nextId++;
         return new Promise<BlockRecord>((resolve, reject) => {
             thread.pending.set(id, { boc, resolve, reject });
@@ -73,9 +86,14 @@ export class BlockReadingPool {
         // Reading makes many short-lived cells: a larger young generation cuts the collector's share.
         const workerData: ReadingThreadData = { hasReader: this.reader !== undefined };
         const worker = startModuleThread(READING_THREAD, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
-        const thread: ReadingThread = { worker, pending: new Map() };
+        const thread: ReadingThread = { worker, pending: new Map(), loaded: false };
         worker.unref();
         worker.on('message', (message: FromReader) => {
+            if (message.type === 'loaded') {
+                thread.loaded = true;
+                this.checkLoaded();
+                return;
+            }
             if (message.type === 'account') {
                 void this.answer(worker, message.id, message.block, message.address);
                 return;
@@ -93,11 +111,20 @@ export class BlockReadingPool {
         worker.on('exit', () => {
             if (this.closed) return;
             this.threads.splice(this.threads.indexOf(thread), 1);
+            this.checkLoaded();
             const orphaned = [...thread.pending.values()];
             thread.pending.clear();
             for (const read of orphaned) this.read(read.boc).then(read.resolve, read.reject);
         });
         return thread;
+    }
+
+    private loadedThreads(): ReadingThread[] {
+        return this.threads.filter(t => t.loaded);
+    }
+
+    private checkLoaded(): void {
+        if (this.threads.every(t => t.loaded)) this.onLoaded();
     }
 
     private async answer(worker: Worker, id: number, block: Parameters<AccountStateReader['accountCellAt']>[0], address: string): Promise<void> {

@@ -14,6 +14,8 @@ export type ToReader =
 
 /** From a reading thread to the indexing thread. */
 export type FromReader =
+    /** The thread's modules are loaded: it can take blocks. */
+    | { type: 'loaded' }
     | { type: 'record'; id: number; record: BlockRecord }
     | { type: 'failed'; id: number; message: string }
     /** A pruned account the thread cannot complete from cells it has read: the source's account-state reader answers. */

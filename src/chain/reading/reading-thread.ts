@@ -41,3 +41,5 @@ port.on('message', (message: ToReader) => {
         (error: unknown) => post({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
     );
 });
+
+post({ type: 'loaded' });

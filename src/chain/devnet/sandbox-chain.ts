@@ -188,6 +188,8 @@ function restoreInto(contract: SmartContract, saved: PersistedAccount): void {
  */
 class RecentContracts implements BlockchainStorage {
     private readonly contracts = new Map<string, SmartContract>();
+    /** Used since the last keep(): the sandbox parses each account it runs a message on, and keeps that parse. */
+    private readonly used = new Set<SmartContract>();
 
     constructor(private readonly load: (address: string) => PersistedAccount | null) {}
 
@@ -202,6 +204,7 @@ class RecentContracts implements BlockchainStorage {
             if (saved) restoreInto(contract, saved);
         }
         this.contracts.set(key, contract);
+        this.used.add(contract);
         return contract;
     }
 
@@ -211,9 +214,15 @@ class RecentContracts implements BlockchainStorage {
 
     clearKnownContracts(): void {
         this.contracts.clear();
+        this.used.clear();
     }
 
     keep(limit: number): void {
+        // The parse (an Address with its closures, the storage objects: ~1.5 KB an account) is a cache
+        // of the serialized state the contract keeps anyway; kept for every account it doubled the
+        // sandbox's share of the memory.
+        for (const contract of this.used) (contract as unknown as SandboxContractInternals).parsedAccount = undefined;
+        this.used.clear();
         for (const key of this.contracts.keys()) {
             if (this.contracts.size <= limit) return;
             this.contracts.delete(key);

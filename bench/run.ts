@@ -1,6 +1,6 @@
 /**
  * Benchmarks of docs/BENCHMARKS.md. `npm run bench` runs all; `npm run bench -- ingest|devnet|api`
- * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups, `lite` for a liteserver follower's catch-up from the devnet, `rewards` for round rewards). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
+ * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups, `lite` for a liteserver follower's catch-up from the devnet, `rewards` for round rewards, `memory` for what the devnet's producer holds per account). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
  */
 import { ingestBench } from './ingest.ts';
 import { devnetAndApiBench } from './devnet-api.ts';
@@ -10,6 +10,7 @@ import { startupBench } from './startup.ts';
 import { multisigBench } from './multisig.ts';
 import { liteBench } from './lite.ts';
 import { rewardsBench } from './rewards.ts';
+import { devnetMemoryBench } from './devnet-memory.ts';
 
 const sections = process.argv.slice(2);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
@@ -23,4 +24,5 @@ if (wants('startup')) await startupBench();
 if (wants('multisig')) await multisigBench();
 if (wants('lite')) await liteBench();
 if (wants('rewards')) await rewardsBench();
+if (wants('memory')) await devnetMemoryBench();
 process.exit(0);

@@ -1,4 +1,5 @@
 import { EventEmitter, once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type Address, type Cell } from '@ton/core';
@@ -195,6 +196,12 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
     /** Called after every production step with what making its blocks cost (benchmarks). */
     onStep(listener: (stats: StepStats) => void): void {
         this.events.on('step', listener);
+    }
+
+    /** A V8 heap snapshot of the producer thread, where the chain's accounts live (benchmarks, diagnostics). */
+    producerHeapSnapshot(): Promise<Readable> {
+        if (!this.worker) return Promise.reject(new Error('the devnet has not started'));
+        return this.worker.getHeapSnapshot();
     }
 
     /** Resolves after the next block is committed (tests and tools use it to step the chain). */

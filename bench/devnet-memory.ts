@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { startService } from '../src/app.ts';
+import { DEFAULT_CONFIG } from '../src/config/config.ts';
+import { countIndexed, sleep, transferLoad, transferWallets } from './support.ts';
+
+/** Transfers of the load (each of its messages makes a new account); the heap snapshots grow with it (~20 KB an account). */
+const TRANSACTIONS = Number(process.env.BENCH_MEMORY_TRANSACTIONS ?? 20_000);
+
+/**
+ * What the devnet's producer thread holds per account in memory: its live heap (a heap snapshot's
+ * objects, garbage excluded) on a new chain and again after the transfer load made new accounts,
+ * all of them kept (fewer than the default 100k recent accounts).
+ */
+export async function devnetMemoryBench(): Promise<void> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir, port: 0, liteserverPort: 0, blockIntervalMs: 10 });
+    try {
+        const counts = countIndexed(service);
+        await service.ready;
+        await sleep(1000);
+        const devnet = service.devnet!;
+        const before = await liveHeapBytes(() => devnet.producerHeapSnapshot());
+        const run = await transferLoad(service, await transferWallets(service), counts, 255, TRANSACTIONS, 4);
+        await sleep(1000);
+        const rss = process.memoryUsage().rss;
+        const after = await liveHeapBytes(() => devnet.producerHeapSnapshot());
+        // Each round sends 255 + 4 messages to new addresses: as many new accounts.
+        const accounts = run.rounds * 259;
+        const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+        console.log(`\n## Devnet producer memory (${run.tx} transactions of the transfer load, ${accounts} new accounts, all kept)\n`);
+        console.log('| measure | figure |');
+        console.log('|---|---|');
+        console.log(`| producer live heap, new chain | ${mb(before)} MB |`);
+        console.log(`| producer live heap after the load | ${mb(after)} MB |`);
+        console.log(`| per new account | ${((after - before) / accounts / 1024).toFixed(2)} KB |`);
+        console.log(`| process RSS after the load (API, indexer, devnet) | ${mb(rss)} MB |`);
+    } finally {
+        await service.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+    }
+}
+
+/** The sum of the objects in a heap snapshot (V8 collects garbage before it takes one). */
+async function liveHeapBytes(take: () => Promise<Readable>): Promise<number> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await take()) chunks.push(Buffer.from(chunk as Uint8Array));
+    const snapshot = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { snapshot: { meta: { node_fields: string[] } }; nodes: number[] };
+    const fields = snapshot.snapshot.meta.node_fields;
+    const size = fields.indexOf('self_size');
+    let total = 0;
+    for (let i = size; i < snapshot.nodes.length; i += fields.length) total += snapshot.nodes[i];
+    return total;
+}

@@ -60,8 +60,14 @@ export class BlockReadingPool {
         return Math.max(1, this.loadedThreads().length * 2);
     }
 
-    read(boc: Buffer): Promise<BlockRecord> {
-        if (this.closed) return Promise.reject(new Error('the block reading pool is closed'));
+    async read(boc: Buffer): Promise<BlockRecord> {
+        if (this.closed) throw new Error('the block reading pool is closed');
+        // An indexer reading and writing here (SQLite answers synchronously) never lets the event
+        // loop take the threads' "loaded" messages: one turn of it before each read while they load.
+        if (this.threads.length > 0 && !this.threads.some(t => t.loaded)) {
+            await new Promise(resolve => setImmediate(resolve));
+            if (this.closed) throw new Error('the block reading pool is closed');
+        }
         const loaded = this.loadedThreads();
         if (loaded.length === 0) return readBlockBoc(boc, this.reader);
         const thread = loaded.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));

@@ -38,6 +38,7 @@ export async function devnetMemoryBench(): Promise<void> {
         console.log(`| producer live heap after the load | ${mb(after)} MB |`);
         console.log(`| per new account | ${((after - before) / accounts / 1024).toFixed(2)} KB |`);
         console.log(`| process RSS after the load (API, indexer, devnet) | ${mb(rss)} MB |`);
+        console.log(`| the load's rate (new chain, 255-message transfers) | ${(run.tx / run.seconds).toFixed(0)} tx/s |`);
     } finally {
         await service.stop();
         rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { beginCell, type Builder, type Cell } from '@ton/core';
+import { builtCell } from '../boc/boc-reader.ts';
 import { lazyCell, materialized } from '../cells/lazy-cell.ts';
 import { storeHmLabel } from './hm-label.ts';
 
@@ -259,7 +260,7 @@ export class AugmentedDict<V, E> {
             builder.storeRef(this.edgeCell(edge.node.left)).storeRef(this.edgeCell(edge.node.right));
             this.type.storeExtra(this.edgeExtra(edge), builder);
         }
-        edge.cell = builder.endCell();
+        edge.cell = builtCell(builder);
         return edge.cell;
     }
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { beginCell, Cell, loadTransaction } from '@ton/core';
-import { readBoc } from '../../../src/ton/boc/boc-reader.ts';
+import { builtCell, prunedBranch, readBoc } from '../../../src/ton/boc/boc-reader.ts';
 import { writeBoc } from '../../../src/ton/boc/boc-writer.ts';
 import { FIXTURE_BLOCKS, readBlockBoc, readSummary } from '../../helpers/fixtures.ts';
 
@@ -55,6 +55,33 @@ describe('readBoc', () => {
         const badRef = beginCell().storeRef(beginCell().endCell()).endCell().toBoc({ idx: false, crc32: false });
         badRef[badRef.length - 3] = 0; // the root's ref now points at itself
         assert.throws(() => readBoc(badRef));
+    });
+});
+
+describe('builtCell', () => {
+    it('makes the cell endCell() makes (hash, depth, bits, refs) without closures of its own', () => {
+        const leaf = beginCell().storeUint(7, 3).endCell();
+        const builders = [
+            () => beginCell(),
+            () => beginCell().storeUint(0xdeadbeef, 32).storeBit(true),
+            () => beginCell().storeBuffer(Buffer.alloc(127, 0xab)).storeUint(1, 7).storeRef(leaf).storeRef(beginCell().storeRef(leaf).endCell()),
+            // refs made by builtCell, and a level-1 ref (a pruned branch), as the devnet's dictionary edges hold
+            () => beginCell().storeUint(1, 1).storeRef(builtCell(beginCell().storeRef(leaf))).storeRef(prunedBranch(leaf)),
+        ];
+        for (const make of builders) {
+            const expected = make().endCell();
+            const cell = builtCell(make());
+            assert.ok(cell instanceof Cell);
+            assert.equal(cell.level(), expected.level());
+            for (let level = 0; level <= 3; level++) {
+                assert.equal(cell.hash(level).toString('hex'), expected.hash(level).toString('hex'));
+                assert.equal(cell.depth(level), expected.depth(level));
+            }
+            assert.ok(cell.bits.equals(expected.bits));
+            assert.equal(cell.refs.length, expected.refs.length);
+            assert.equal(Object.hasOwn(cell, 'hash'), false);
+            assert.ok(Object.hasOwn(expected, 'hash'), '@ton/core cells carry their own closures (what builtCell saves)');
+        }
     });
 });
 

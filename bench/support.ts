@@ -12,12 +12,17 @@ export async function seqnoOf(store: Store, wallet: DevnetWallet): Promise<numbe
     return DevnetWallet.seqnoFromData(wallet.kind, Cell.fromBoc(row.data!)[0]);
 }
 
+/** The API processes' node flags: BENCH_API_NODE_FLAGS (space-separated), else the young generation `npm start` gives. */
+function apiNodeFlags(): string[] {
+    return process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--max-semi-space-size=64'];
+}
+
 /**
  * `serve --source none` over a data directory in its own process, as users run the API over an index.
  * `nodeFlags` go before the script (by default the young generation users get from `npm start` and the bin); `workers` > 1 runs that many API processes
  * sharing the port (`--workers`, whose default is one a core).
  */
-export async function startApiProcess(dataDir: string, nodeFlags: string[] = ['--max-semi-space-size=64'], databaseUrl?: string, workers = 1): Promise<{ base: string; server: ChildProcess }> {
+export async function startApiProcess(dataDir: string, nodeFlags: string[] = apiNodeFlags(), databaseUrl?: string, workers = 1): Promise<{ base: string; server: ChildProcess }> {
     const db = databaseUrl ? ['--db', databaseUrl] : [];
     const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
     const base = await new Promise<string>((resolve, reject) => {

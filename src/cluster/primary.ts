@@ -57,7 +57,7 @@ export async function startCluster(config: ServiceConfig, events: ClusterEvents 
     let writer: ChainWriter | undefined;
     const writerLock = await takeWriterLocks(config, () => writer, log);
     let store: Store | undefined;
-    const workers = new WorkerSet(logger);
+    const workers = new WorkerSet(logger, config.workerSemiSpaceMb);
     let writerStart: Promise<ChainWriter | undefined> = Promise.resolve(undefined);
     try {
         store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
@@ -186,9 +186,9 @@ class WorkerSet {
     private stopping = false;
     private port = 0;
 
-    constructor(private readonly logger: PrimaryLogger) {
+    constructor(private readonly logger: PrimaryLogger, semiSpaceMb: number) {
         // BigInt, Buffer and Map cross the channel as they are (the default JSON would lose them).
-        cluster.setupPrimary({ serialization: 'advanced' });
+        cluster.setupPrimary({ serialization: 'advanced', execArgv: workerExecArgv(process.execArgv, semiSpaceMb) });
     }
 
     /** Forks `count` workers; resolves with the URL they listen on once every one does, rejects if one fails first. */
@@ -278,4 +278,21 @@ class WorkerSet {
             else restart();
         });
     }
+}
+
+/**
+ * The node flags API workers run with: the primary's, with the young generation's semi-space set
+ * to `semiSpaceMb` (0 keeps the primary's). The primary's indexer is tuned with a large one (npm
+ * start gives 64 MB); an API worker's scavenges copy the answers' survivors, and with 64 MB they
+ * paused answers by 8–13 ms (BENCHMARKS, seventh session).
+ */
+export function workerExecArgv(primary: string[], semiSpaceMb: number): string[] {
+    if (semiSpaceMb === 0) return primary;
+    const flags: string[] = [];
+    for (let i = 0; i < primary.length; i++) {
+        const name = primary[i].split('=')[0].replaceAll('_', '-');
+        if (name !== '--max-semi-space-size') flags.push(primary[i]);
+        else if (!primary[i].includes('=')) i++;
+    }
+    return [...flags, `--max-semi-space-size=${semiSpaceMb}`];
 }

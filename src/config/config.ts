@@ -41,6 +41,8 @@ export interface ServiceConfig {
     shutdownTimeoutMs: number;
     /** `serve`: API worker processes sharing the port (the chain writer runs in the primary); 1 = one process doing both. */
     workers: number;
+    /** `serve --workers N` (N > 1): the API workers' V8 semi-space, MB (their young generation); 0 = the primary's node flags. */
+    workerSemiSpaceMb: number;
     /** Most transactions one emulation may run. */
     emulationMaxTransactions: number;
     /** Wall-clock budget of one emulation, ms. */
@@ -226,6 +228,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         key: 'workers', flag: '--workers', env: 'WORKERS', parse: integer('workers', 1, 1024),
         describe: `serve: API worker processes sharing the port, over the same index; the chain source and indexer run once, in the primary (default: the number of cores, ${availableParallelism()} here; 1 = one process)`,
     },
+    {
+        key: 'workerSemiSpaceMb', flag: '--worker-semi-space-mb', env: 'WORKER_SEMI_SPACE_MB', parse: integer('worker semi-space MB', 0, 1024),
+        describe: 'serve --workers N: the API workers\' young-generation semi-space in MB, smaller than the indexer\'s so that collections pause answers less (default 16; 0 = the node flags the primary runs with)',
+    },
 ];
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -249,6 +255,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     logLevel: 'info',
     shutdownTimeoutMs: 10_000,
     workers: availableParallelism(),
+    workerSemiSpaceMb: 16,
     emulationMaxTransactions: 1000,
     emulationTimeoutMs: 10_000,
     rates: '',

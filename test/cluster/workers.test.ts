@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { Agent } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
@@ -72,6 +73,13 @@ describe('serve --workers 2 (SQLite)', () => {
         assert.equal(pids.size, 2, 'two workers report themselves');
         assert.deepEqual([...pids.values()].sort(), child.childPids().sort(), 'the workers are the primary\'s child processes');
         assert.ok(![...pids.values()].includes(child.proc.pid!));
+        // Linux shows a process's flags; each worker runs with the API's young generation (default 16 MB), the primary without.
+        for (const pid of [...pids.values(), child.proc.pid!]) {
+            const cmdline = `/proc/${pid}/cmdline`;
+            if (!existsSync(cmdline)) continue;
+            const flags = readFileSync(cmdline, 'utf8').split('\0');
+            assert.equal(flags.includes('--max-semi-space-size=16'), pid !== child.proc.pid, `flags of ${pid}: ${flags.join(' ')}`);
+        }
         await onEveryWorker(child, 2, 8, async () => {
             const status = await send(`${child.base}/status`);
             assert.equal(status.status, 200, status.text);

@@ -6,7 +6,12 @@ import { indexBlock } from '../../src/indexer/index-block.ts';
 import { blocksInTimeRange } from '../../src/store/read/blocks.ts';
 import { jettonHistory } from '../../src/store/read/jettons.ts';
 import { findTraceId, traceStatus } from '../../src/store/read/traces.ts';
-import { accountTransactions, blockTransactions, traceTransactions } from '../../src/store/read/transactions.ts';
+import { accountInterfaces } from '../../src/store/read/accounts.ts';
+import {
+    accountTransactionHashes, blockTransactionHashes, decodeStoredTransaction, mentionedAccounts, storedTransactions, traceTransactions,
+} from '../../src/store/read/transactions.ts';
+import type { IndexDb } from '../../src/store/schema.ts';
+import type { BlockId } from '../../src/chain/chain-source.ts';
 import { walletsByPublicKeys } from '../../src/store/read/wallets.ts';
 import type { Store } from '../../src/store/store.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
@@ -163,7 +168,7 @@ for (const backend of storeBackends()) {
         test('an account\'s transactions page newest first, strictly below before_lt', async () => {
             const elector = addr('33', -1);
             const lts = async (beforeLt: bigint | undefined, limit: number) =>
-                (await accountTransactions(store.db, elector, beforeLt, limit)).transactions.map(t => t.parsed.lt);
+                (await storedTransactions(store.db, await accountTransactionHashes(store.db, elector, beforeLt, limit))).map(row => decodeStoredTransaction(row).parsed.lt);
             assert.deepEqual(await lts(undefined, 10), [24836995000002n, 24836995000001n]);
             assert.deepEqual(await lts(undefined, 1), [24836995000002n]);
             assert.deepEqual(await lts(24836995000002n, 10), [24836995000001n]);
@@ -229,4 +234,16 @@ for (const backend of storeBackends()) {
             assert.deepEqual(await walletsByPublicKeys(store.db, ['00'.repeat(32)]), []);
         });
     });
+}
+
+/**
+ * A block's transactions as the block list route reads them: hashes by lt, the stored rows, each
+ * decoded, with the accounts they mention and those accounts' interfaces.
+ */
+async function blockTransactions(db: IndexDb, id: BlockId) {
+    const hashes = await blockTransactionHashes(db, id);
+    if (!hashes) return undefined;
+    const transactions = (await storedTransactions(db, hashes)).map(decodeStoredTransaction);
+    const accounts = mentionedAccounts(transactions);
+    return { transactions, accounts, interfaces: await accountInterfaces(db, accounts) };
 }

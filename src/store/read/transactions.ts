@@ -36,22 +36,11 @@ export interface StoredTransaction {
 
 const COLUMNS = ['hash', 'workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
 
-/** An account's transactions, newest first, strictly below `beforeLt` when given. */
-export async function accountTransactions(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<IndexedTransactions> {
-    return withAccounts(db, await storedTransactions(db, await accountTransactionHashes(db, account, beforeLt, limit)));
-}
-
 /** The hashes of an account's transactions, newest first, strictly below `beforeLt` when given. */
 export async function accountTransactionHashes(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<string[]> {
     let query = db.selectFrom('transactions').select('hash').where('account', '=', account);
     if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
     return (await query.orderBy('lt', 'desc').limit(limit).execute()).map(row => row.hash);
-}
-
-/** The transactions of one block by lt, or undefined when the block is not indexed. */
-export async function blockTransactions(db: IndexDb, id: BlockId): Promise<IndexedTransactions | undefined> {
-    const hashes = await blockTransactionHashes(db, id);
-    return hashes && withAccounts(db, await storedTransactions(db, hashes));
 }
 
 /** The hashes of one block's transactions by lt, or undefined when the block is not indexed. */

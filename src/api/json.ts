@@ -8,6 +8,13 @@ export function toJson(value: unknown): string {
     return writer.chunks ? writer.bytes().toString('utf8') : writer.out;
 }
 
+/** The JSON text as UTF-8 bytes (parts of answers kept for reuse). */
+export function toJsonBytes(value: unknown): Buffer {
+    const writer = new JsonWriter();
+    writer.write(value);
+    return writer.bytes();
+}
+
 /**
  * The JSON text of an answer as it goes on the wire: UTF-8 bytes when it holds byte texts
  * (`RawJson` of a Buffer: cached transactions and traces, copied in without being decoded) or is

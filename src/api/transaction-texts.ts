@@ -1,7 +1,7 @@
 import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
 import { decodeStoredTransaction, mentionedAccounts, type IndexedTransaction, type StoredTransaction } from '../store/read/transactions.ts';
 import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './json-text-cache.ts';
-import { RawJson, toJson } from './json.ts';
+import { RawJson, toJsonBytes } from './json.ts';
 import { AccountDirectory } from './present/account-address.ts';
 import { presentIndexedTransaction } from './present/indexed-transaction.ts';
 
@@ -54,7 +54,7 @@ export class TransactionTexts {
         return hashes.map((hash, i) => {
             const transaction = decoded.get(hash);
             if (!transaction) return new RawJson(cached[i]!.bytes);
-            const bytes = Buffer.from(toJson(presentIndexedTransaction(transaction, directory)), 'utf8');
+            const bytes = toJsonBytes(presentIndexedTransaction(transaction, directory));
             this.cache.set(hash, madeEntry(bytes, mentionedAccounts([transaction]), interfaces, generation));
             return new RawJson(bytes);
         });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RawJson, toJson, toJsonBody } from '../../src/api/json.ts';
+import { RawJson, toJson, toJsonBody, toJsonBytes } from '../../src/api/json.ts';
 
 describe('toJson', () => {
     it('writes bigints as exact JSON integers', () => {
@@ -48,6 +48,9 @@ describe('toJson', () => {
         assert.ok(Buffer.isBuffer(body));
         assert.equal(body.toString('utf8'), expected);
         assert.deepEqual(JSON.parse(body.toString('utf8')).note, 'ünïcode');
+        // Kept for reuse, as bytes whether or not it holds byte texts.
+        assert.equal(toJsonBytes(value).toString('utf8'), expected);
+        assert.deepEqual(toJsonBytes({ note: 'ünïcode' }), Buffer.from('{"note":"ünïcode"}', 'utf8'));
     });
 });
 

@@ -5,7 +5,7 @@ import { findTraceId, traceStatus } from '../../store/read/traces.ts';
 import { indexGeneration } from '../../store/read/index-generation.ts';
 import { traceTransactions } from '../../store/read/transactions.ts';
 import { notFound } from '../errors.ts';
-import { toJson } from '../json.ts';
+import { toJsonBytes } from '../json.ts';
 import { presentTraceTree } from '../present/trace.ts';
 import type { ApiServices } from '../services.ts';
 import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from '../json-text-cache.ts';
@@ -37,7 +37,7 @@ export function traceRoutes(services: ApiServices) {
                 return cached.bytes;
             }
             const trace = await traceTransactions(db, traceId);
-            const bytes = Buffer.from(toJson(presentTraceTree(trace, services.extraCurrencies)), 'utf8');
+            const bytes = toJsonBytes(presentTraceTree(trace, services.extraCurrencies));
             if (status.complete && trace.transactions.length === status.txCount) {
                 cache.set(traceId, { ...madeEntry(bytes, trace.accounts, trace.interfaces, generation), txCount: status.txCount });
             }

@@ -1,7 +1,8 @@
 import {
-    Cell, Dictionary, loadAccountStatus, loadCurrencyCollection, loadHashUpdate, loadMessage,
-    loadStateInit, loadTransactionDescription, type Message, type Slice, type Transaction,
+    beginCell, Cell, Dictionary, loadAccountStatus, loadCurrencyCollection, loadHashUpdate, loadMessage,
+    loadStateInit, loadTransactionDescription, type Message, type Slice, type StateInit, type Transaction,
 } from '@ton/core';
+import { builtCell } from './boc/boc-reader.ts';
 import { formatRawAddress } from './address.ts';
 import { hashmapRefValues } from './hashmap-refs.ts';
 
@@ -25,11 +26,24 @@ export interface MessageSummary {
 
 /**
  * One message of a transaction, with the hash of its original cell (not of a re-serialization).
- * The header fields are read eagerly (the indexer needs them); the fully decoded `message`, with
- * its StateInit and body cell, only when asked for (the API needs it, the indexer does not).
+ * The header fields are read eagerly (the indexer and the API's message presenting need them); the
+ * StateInit, the body cell and the fully decoded @ton/core `message` only when asked for.
  */
 export interface TransactionMessage extends MessageSummary {
     cell: Cell;
+    /** int_msg: ihr_disabled, bounce; external messages: true and false. */
+    readonly ihrDisabled: boolean;
+    readonly bounce: boolean;
+    /** int_msg: the field after the value (ihr_fee, now extra_flags); 0 otherwise. */
+    readonly ihrFee: bigint;
+    /** ext_in_msg: import_fee; 0 otherwise. */
+    readonly importFee: bigint;
+    /** created_at; 0 for ext_in_msg. */
+    readonly createdAt: number;
+    /** The ExtraCurrencyCollection dictionary's root of an int_msg's value, when it carries any. */
+    readonly extraCurrencies: Cell | null;
+    readonly init: StateInit | undefined;
+    readonly body: Cell;
     readonly message: Message;
 }
 
@@ -77,9 +91,11 @@ export function summarizeTransaction(tx: ParsedTransaction): TransactionSummary 
  *   total_fees:CurrencyCollection state_update:^(HASH_UPDATE Account) description:^TransactionDescr = Transaction;
  *
  * Read here rather than with @ton/core's loadTransaction, which copies the whole cell to get `raw`
- * and reads the messages' dictionary without their cells, whose hashes we need.
+ * and reads the messages' dictionary without their cells, whose hashes we need. `knownHash`: the
+ * cell's hash (hex) when the caller has it (the index stores it), which spares hashing the whole
+ * tree when only the messages' hashes are wanted (cells read by boc-reader.ts hash on demand).
  */
-export function parseTransactionCell(cell: Cell, workchain: number): ParsedTransaction {
+export function parseTransactionCell(cell: Cell, workchain: number, knownHash?: string): ParsedTransaction {
     const slice = cell.beginParse();
     if (slice.loadUint(4) !== 0x07) throw new Error('not a transaction cell (tag transaction$0111 expected)');
     const address = slice.loadUintBig(256);
@@ -114,7 +130,7 @@ export function parseTransactionCell(cell: Cell, workchain: number): ParsedTrans
         },
     } as Transaction;
     return {
-        hash: cell.hash().toString('hex'),
+        hash: knownHash ?? cell.hash().toString('hex'),
         account: `${workchain}:${address.toString(16).padStart(64, '0')}`,
         workchain,
         lt,
@@ -127,9 +143,16 @@ export function parseTransactionCell(cell: Cell, workchain: number): ParsedTrans
     };
 }
 
-/** A message cell with its header read; the full decoding waits until `message` is used. */
+/** Where a message's init and body begin, after its header. */
+interface MessageTail {
+    bits: number;
+    refs: number;
+}
+
+/** A message cell with its header read; the rest is decoded when first used. */
 class MessageOfTransaction implements TransactionMessage {
     private decoded: Message | undefined;
+    private decodedTail: { init: StateInit | undefined; body: Cell } | undefined;
 
     constructor(
         readonly cell: Cell,
@@ -138,15 +161,43 @@ class MessageOfTransaction implements TransactionMessage {
         readonly source: string | null,
         readonly destination: string | null,
         readonly createdLt: bigint,
+        readonly createdAt: number,
         readonly value: bigint | null,
         readonly forwardFee: bigint | null,
         readonly opCode: number | null,
         readonly bounced: boolean,
+        readonly ihrDisabled: boolean,
+        readonly bounce: boolean,
+        readonly ihrFee: bigint,
+        readonly importFee: bigint,
+        readonly extraCurrencies: Cell | null,
+        private readonly tailAt: MessageTail,
     ) {}
 
     get message(): Message {
         this.decoded ??= loadMessage(this.cell.beginParse());
         return this.decoded;
+    }
+
+    get init(): StateInit | undefined {
+        return this.tail().init;
+    }
+
+    get body(): Cell {
+        return this.tail().body;
+    }
+
+    /** init:(Maybe (Either StateInit ^StateInit)) body:(Either X ^X), read as @ton/core's loadMessage reads them. */
+    private tail(): { init: StateInit | undefined; body: Cell } {
+        if (this.decodedTail) return this.decodedTail;
+        const slice = this.cell.beginParse();
+        slice.skip(this.tailAt.bits);
+        for (let i = 0; i < this.tailAt.refs; i++) slice.loadRef();
+        let init: StateInit | undefined;
+        if (slice.loadBit()) init = slice.loadBit() ? loadStateInit(slice.loadRef().beginParse()) : loadStateInit(slice);
+        const body = slice.loadBit() ? slice.loadRef() : builtCell(beginCell().storeSlice(slice));
+        this.decodedTail = { init, body };
+        return this.decodedTail;
     }
 }
 
@@ -161,30 +212,38 @@ export function describeMessage(cell: Cell): TransactionMessage {
     //   value:CurrencyCollection extra_flags:(VarUInteger 16) fwd_fee:Grams created_lt:uint64 created_at:uint32
     // ext_in_msg_info$10 src:MsgAddressExt dest:MsgAddressInt import_fee:Grams
     // ext_out_msg_info$11 src:MsgAddressInt dest:MsgAddressExt created_lt:uint64 created_at:uint32
+    const tail = (): MessageTail => ({ bits: slice.offsetBits, refs: slice.offsetRefs });
     if (!slice.loadBit()) {
-        slice.skip(2);
+        const ihrDisabled = slice.loadBit();
+        const bounce = slice.loadBit();
         const bounced = slice.loadBit();
         const source = loadRawAddress(slice);
         const destination = loadRawAddress(slice);
         const value = slice.loadCoins();
-        slice.loadMaybeRef(); // other:ExtraCurrencyCollection
-        slice.loadCoins();
+        const extraCurrencies = slice.loadMaybeRef();
+        const ihrFee = slice.loadCoins();
         const forwardFee = slice.loadCoins();
         const createdLt = slice.loadUintBig(64);
-        slice.skip(32);
-        return new MessageOfTransaction(cell, hash, 'int_msg', source, destination, createdLt, value, forwardFee, bodyOpCode(slice), bounced);
+        const createdAt = slice.loadUint(32);
+        const at = tail();
+        return new MessageOfTransaction(cell, hash, 'int_msg', source, destination, createdLt, createdAt, value, forwardFee,
+            bodyOpCode(slice), bounced, ihrDisabled, bounce, ihrFee, 0n, extraCurrencies, at);
     }
     if (!slice.loadBit()) {
         slice.loadMaybeExternalAddress();
         const destination = loadRawAddress(slice);
-        slice.loadCoins();
-        return new MessageOfTransaction(cell, hash, 'ext_in_msg', null, destination, 0n, null, null, bodyOpCode(slice), false);
+        const importFee = slice.loadCoins();
+        const at = tail();
+        return new MessageOfTransaction(cell, hash, 'ext_in_msg', null, destination, 0n, 0, null, null,
+            bodyOpCode(slice), false, true, false, 0n, importFee, null, at);
     }
     const source = loadRawAddress(slice);
     slice.loadMaybeExternalAddress();
     const createdLt = slice.loadUintBig(64);
-    slice.skip(32);
-    return new MessageOfTransaction(cell, hash, 'ext_out_msg', source, null, createdLt, null, null, bodyOpCode(slice), false);
+    const createdAt = slice.loadUint(32);
+    const at = tail();
+    return new MessageOfTransaction(cell, hash, 'ext_out_msg', source, null, createdLt, createdAt, null, null,
+        bodyOpCode(slice), false, true, false, 0n, 0n, null, at);
 }
 
 /** A MsgAddressInt as 'wc:64hex', without making an Address for the usual addr_std without anycast. */

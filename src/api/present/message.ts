@@ -1,4 +1,4 @@
-import { beginCell, storeStateInit, type StateInit } from '@ton/core';
+import { beginCell, storeStateInit, type Message, type StateInit } from '@ton/core';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { decodeBody, formatOpCode } from '../../ton/bodies/index.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
@@ -9,60 +9,52 @@ import { BoundedMap } from '../../emulation/bounded-map.ts';
 
 /** Message (spec 2.12) from a message cell of an indexed transaction. */
 export function presentMessage(m: TransactionMessage, accounts: AccountDirectory) {
-    const info = m.message.info;
-    const body = m.message.body;
-    const init = m.message.init;
+    const body = m.body;
+    const init = m.init;
     const decoded = decodeBody(body, {
         external: m.msgType === 'ext_in_msg',
         destinationInterfaces: m.destination ? accounts.interfaces(m.destination) : undefined,
     });
-    const common = {
-        msg_type: m.msgType,
-        hash: m.hash,
-        op_code: m.opCode !== null ? formatOpCode(m.opCode) : undefined,
-        init: init
-            ? {
-                boc: stateInitBoc(init),
-                interfaces: interfacesByCodeHash(init.code?.hash().toString('hex')),
-            }
-            : undefined,
-        raw_body: body.bits.length > 0 || body.refs.length > 0 ? writeBoc(body).toString('hex') : undefined,
-        decoded_op_name: decoded?.name,
-        decoded_body: decoded?.value,
-    };
-    switch (info.type) {
-        case 'internal':
+    const msg_type = m.msgType;
+    const hash = m.hash;
+    const op_code = m.opCode !== null ? formatOpCode(m.opCode) : undefined;
+    const initJson = init ? { boc: stateInitBoc(init), interfaces: interfacesByCodeHash(init.code?.hash().toString('hex')) } : undefined;
+    const raw_body = body.bits.length > 0 || body.refs.length > 0 ? writeBoc(body).toString('hex') : undefined;
+    const decoded_op_name = decoded?.name;
+    const decoded_body = decoded?.value;
+    switch (m.msgType) {
+        case 'int_msg':
             return {
-                ...common,
-                created_lt: info.createdLt,
-                ihr_disabled: info.ihrDisabled,
-                bounce: info.bounce,
-                bounced: info.bounced,
-                value: info.value.coins,
-                value_extra: extraCurrencies(info.value.other, accounts),
-                fwd_fee: info.forwardFee,
-                ihr_fee: info.ihrFee,
+                msg_type, hash, op_code, init: initJson, raw_body, decoded_op_name, decoded_body,
+                created_lt: m.createdLt,
+                ihr_disabled: m.ihrDisabled,
+                bounce: m.bounce,
+                bounced: m.bounced,
+                value: m.value!,
+                value_extra: m.extraCurrencies ? extraCurrencies(m.message, accounts) : undefined,
+                fwd_fee: m.forwardFee!,
+                ihr_fee: m.ihrFee,
                 import_fee: 0n,
-                created_at: info.createdAt,
+                created_at: m.createdAt,
                 source: accounts.accountAddress(m.source!),
                 destination: accounts.accountAddress(m.destination!),
             };
-        case 'external-in':
+        case 'ext_in_msg':
             return {
-                ...common,
+                msg_type, hash, op_code, init: initJson, raw_body, decoded_op_name, decoded_body,
                 ...EXTERNAL,
                 created_lt: 0n,
-                import_fee: info.importFee,
+                import_fee: m.importFee,
                 created_at: 0,
                 destination: accounts.accountAddress(m.destination!),
             };
-        case 'external-out':
+        case 'ext_out_msg':
             return {
-                ...common,
+                msg_type, hash, op_code, init: initJson, raw_body, decoded_op_name, decoded_body,
                 ...EXTERNAL,
-                created_lt: info.createdLt,
+                created_lt: m.createdLt,
                 import_fee: 0n,
-                created_at: info.createdAt,
+                created_at: m.createdAt,
                 source: accounts.accountAddress(m.source!),
             };
     }
@@ -89,10 +81,9 @@ function stateInitBoc(init: StateInit): string {
 /** External messages carry no coins and pay no forwarding. */
 const EXTERNAL = { ihr_disabled: true, bounce: false, bounced: false, value: 0n, fwd_fee: 0n, ihr_fee: 0n } as const;
 
-type ExtraCurrencyDict = NonNullable<import('@ton/core').CurrencyCollection['other']>;
-
-/** ExtraCurrency (spec) of every currency the message carries, in id order, with its preview from the service's table. */
-function extraCurrencies(other: ExtraCurrencyDict | null | undefined, accounts: AccountDirectory) {
+/** ExtraCurrency (spec) of every currency an internal message carries, in id order, with its preview from the service's table. */
+function extraCurrencies(message: Message, accounts: AccountDirectory) {
+    const other = message.info.type === 'internal' ? message.info.value.other : undefined;
     const amounts = extraCurrencyAmounts(other);
     if (amounts.size === 0) return undefined;
     return [...amounts].map(([id, amount]) => ({ amount: amount.toString(), preview: accounts.extraCurrency(id) }));

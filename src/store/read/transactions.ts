@@ -93,7 +93,7 @@ async function withAccounts(db: IndexDb, rows: StoredTransaction[]): Promise<Ind
 
 export function decodeStoredTransaction(row: StoredTransaction): IndexedTransaction {
     return {
-        parsed: parseTransactionCell(readBoc(row.boc)[0], row.block.workchain),
+        parsed: parseTransactionCell(readBoc(row.boc)[0], row.block.workchain, row.hash),
         block: row.block,
         traceId: row.traceId,
         endBalance: row.endBalance,

@@ -185,7 +185,54 @@ function paddedBitLength(data: Buffer): number {
     throw new Error('BOC cell data has no completion tag');
 }
 
-interface FastCell { _hashes: Buffer[]; _depths: number[] }
+interface FastCell { _hashes: Buffer[]; _depths: number[]; _data: Buffer | null; bits: BitString; refs: Cell[] }
+
+/**
+ * Ordinary cells whose refs are all of level 0 (nearly every cell) are hashed when first asked:
+ * an answer about a transaction needs the hashes of its messages, not of its phases' cells or of
+ * the dictionary forks above its out messages. Until then `_hashes` and `_depths` are empty (their
+ * arrays are filled in place: the cell itself is frozen). Iterative, children first, so no tree is too deep for the stack.
+ */
+function hashPending(root: FastCell): void {
+    const stack: FastCell[] = [root];
+    while (stack.length > 0) {
+        const cell = stack[stack.length - 1];
+        if (cell._hashes.length !== 0) {
+            stack.pop();
+            continue;
+        }
+        let waiting = false;
+        for (const ref of cell.refs as unknown as FastCell[]) {
+            if (ref._hashes !== undefined && ref._hashes.length === 0) {
+                stack.push(ref);
+                waiting = true;
+            }
+        }
+        if (waiting) continue;
+        stack.pop();
+        const refs = cell.refs;
+        const data = cell._data!;
+        const bitLength = cell.bits.length;
+        const repr = Buffer.allocUnsafe(2 + data.length + 34 * refs.length);
+        repr[0] = refs.length;
+        repr[1] = Math.ceil(bitLength / 8) + Math.floor(bitLength / 8);
+        data.copy(repr, 2);
+        let at = 2 + data.length;
+        let depth = 0;
+        for (const ref of refs) {
+            const refDepth = ref.depth(0);
+            repr.writeUInt16BE(refDepth, at);
+            at += 2;
+            if (refDepth + 1 > depth) depth = refDepth + 1;
+        }
+        for (const ref of refs) {
+            ref.hash(0).copy(repr, at);
+            at += 32;
+        }
+        cell._depths.push(depth);
+        cell._hashes.push(sha256(repr));
+    }
+}
 
 /**
  * Cells share their methods through one prototype (a @ton/core Cell carries them as per-instance
@@ -198,8 +245,18 @@ const FAST_CELL_PROTOTYPE = Object.create(Cell.prototype, {
             return new Slice(new BitReader(this.bits), this.refs);
         },
     },
-    hash: { value(this: FastCell, level = 3) { return this._hashes[Math.min(this._hashes.length - 1, level)]; } },
-    depth: { value(this: FastCell, level = 3) { return this._depths[Math.min(this._depths.length - 1, level)]; } },
+    hash: {
+        value(this: FastCell, level = 3) {
+            if (this._hashes.length === 0) hashPending(this);
+            return this._hashes[Math.min(this._hashes.length - 1, level)];
+        },
+    },
+    depth: {
+        value(this: FastCell, level = 3) {
+            if (this._depths.length === 0) hashPending(this);
+            return this._depths[Math.min(this._depths.length - 1, level)];
+        },
+    },
     level: { value(this: Cell) { return this.mask.level; } },
     equals: { value(this: Cell, other: Cell) { return this.hash().equals(other.hash()); } },
     [inspect.custom]: { value(this: Cell) { return this.toString(); } },
@@ -250,6 +307,7 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
         for (const ref of refs) mask |= ref.mask.value;
     }
     const levelMask = MASKS[mask & 7];
+    if (kind === 0 && mask === 0) return newCell(CellType.Ordinary, new BitString(data, 0, bitLength), refs, levelMask, [], [], data);
     const level = levelMask.level;
     const hashCount = kind === Exotic.PrunedBranch ? 1 : popCount(mask) + 1;
     const hashOffset = popCount(mask) + 1 - hashCount;
@@ -298,14 +356,19 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
             resolvedDepths.push(depths[kind === Exotic.PrunedBranch ? 0 : index]);
         }
     }
-    const bits = new BitString(data, 0, bitLength);
+    return newCell(exotic ? CELL_TYPE[kind] : CellType.Ordinary, new BitString(data, 0, bitLength), refs, levelMask, resolvedDepths, resolvedHashes, null);
+}
+
+/** A cell object with exactly a @ton/core Cell's fields, plus `_data`: the padded bits (the same buffer `bits` reads), for a pending hash. */
+function newCell(type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null): Cell {
     const cell = Object.create(FAST_CELL_PROTOTYPE) as Record<string, unknown>;
-    cell.type = exotic ? CELL_TYPE[kind] : CellType.Ordinary;
+    cell.type = type;
     cell.bits = bits;
     cell.refs = refs;
-    cell.mask = levelMask;
-    cell._depths = resolvedDepths;
-    cell._hashes = resolvedHashes;
+    cell.mask = mask;
+    cell._depths = depths;
+    cell._hashes = hashes;
+    cell._data = data;
     Object.freeze(refs);
     Object.freeze(bits);
     Object.freeze(cell);

@@ -25,23 +25,45 @@ export function writeBocRoots(roots: readonly Cell[], options: { dedupeByHash?: 
     const postIndex = new Map<Cell, number>();
     const alias = options.dedupeByHash ? new Map<Cell, Cell>() : null;
     const byHash = options.dedupeByHash ? new Map<string, Cell>() : null;
-    const visit = (cell: Cell) => {
-        if (postIndex.has(cell) || alias?.has(cell)) return;
+    /** Whether `cell` is new here (else seen already, or an equal cell was). */
+    const enter = (cell: Cell): boolean => {
+        if (postIndex.has(cell) || alias?.has(cell)) return false;
         if (byHash) {
             const key = cell.hash().toString('latin1');
             const first = byHash.get(key);
             if (first) {
                 alias!.set(cell, first);
-                return;
+                return false;
             }
             byHash.set(key, cell);
         }
         postIndex.set(cell, -1);
-        for (const ref of cell.refs) visit(ref);
-        postIndex.set(cell, order.length);
-        order.push(cell);
+        return true;
     };
-    for (const root of roots) visit(root);
+    // Depth first with a stack of its own (a chain of cells can be deeper than the call stack).
+    const path: Cell[] = [];
+    const nextRef: number[] = [];
+    for (const root of roots) {
+        if (!enter(root)) continue;
+        path.push(root);
+        nextRef.push(0);
+        while (path.length > 0) {
+            const top = path.length - 1;
+            const cell = path[top];
+            if (nextRef[top] < cell.refs.length) {
+                const ref = cell.refs[nextRef[top]++];
+                if (enter(ref)) {
+                    path.push(ref);
+                    nextRef.push(0);
+                }
+                continue;
+            }
+            path.pop();
+            nextRef.pop();
+            postIndex.set(cell, order.length);
+            order.push(cell);
+        }
+    }
     const count = order.length;
     const position = (cell: Cell) => count - 1 - postIndex.get(alias?.get(cell) ?? cell)!;
     const size = byteSize(Math.max(count, roots.length));

@@ -49,6 +49,30 @@ describe('readBoc', () => {
         assert.match(cell.toString(), /^x\{DEADBEEF\}/);
     });
 
+    it('hashes an ordinary cell when first asked, and only the cells below it', () => {
+        const leaf = beginCell().storeUint(1, 8).endCell();
+        const left = beginCell().storeUint(2, 8).storeRef(leaf).endCell();
+        const right = beginCell().storeUint(3, 8).endCell();
+        const root = beginCell().storeUint(4, 8).storeRef(left).storeRef(right).endCell();
+        const [ours] = readBoc(root.toBoc());
+        const pending = (cell: Cell) => (cell as unknown as { _hashes: Buffer[] })._hashes.length === 0;
+        assert.ok(pending(ours) && pending(ours.refs[0]) && pending(ours.refs[1]));
+        assert.ok(ours.refs[0].hash().equals(left.hash()));
+        assert.equal(ours.refs[0].depth(), 1);
+        assert.ok(!pending(ours.refs[0]) && !pending(ours.refs[0].refs[0]), 'the asked cell and its subtree are hashed');
+        assert.ok(pending(ours) && pending(ours.refs[1]), 'the root and its other child wait');
+        assert.equal(ours.depth(), 2);
+        assert.ok(ours.hash().equals(root.hash()) && !pending(ours.refs[1]));
+    });
+
+    it('hashes a chain of cells deeper than the call stack would allow recursion for, and writes it back', () => {
+        let expected = beginCell().storeUint(0, 16).endCell();
+        for (let i = 1; i < 20_000; i++) expected = beginCell().storeUint(i, 16).storeRef(expected).endCell();
+        const [ours] = readBoc(writeBoc(expected));
+        assert.equal(ours.depth(), 19_999);
+        assert.ok(ours.hash().equals(expected.hash()));
+    });
+
     it('rejects damaged input instead of building wrong cells', () => {
         const boc = readBlockBoc('block-5');
         assert.throws(() => readBoc(boc.subarray(0, boc.length - 400)));

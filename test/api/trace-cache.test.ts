@@ -78,3 +78,32 @@ describe('GET /v2/traces/{trace_id} answers from its cache exactly as without it
         assert.deepEqual(third.body.interfaces, []);
     });
 });
+
+describe('GET /v2/traces/{trace_id} by any hash of a complete trace', () => {
+    it('gives the same answer by the root transaction, its message and a later transaction, asked again after the first answers', async () => {
+        const manifest = await manifestOf(service.base);
+        const alice = accountNamed(manifest, 'alice-v3r2');
+        const txs = await call('getBlockchainAccountTransactions', `${service.base}/blockchain/accounts/${alice.address}/transactions?limit=100`);
+        const roots = txs.body.transactions.filter((t: { in_msg?: { msg_type: string } }) => t.in_msg?.msg_type === 'ext_in_msg');
+        assert.ok(roots.length >= 1);
+        for (const root of roots) {
+            const first = await call('getTrace', `${service.base}/traces/${root.hash}`);
+            assert.equal(first.headers.get('x-trace-complete'), 'true');
+            const child = first.body.children?.[0]?.transaction?.hash as string | undefined;
+            const keys = [root.hash, root.in_msg.hash, ...(child ? [child] : [])];
+            for (let round = 0; round < 2; round++) {
+                for (const key of keys) {
+                    const again = await call('getTrace', `${service.base}/traces/${key}`);
+                    assert.equal(again.text, first.text, `trace asked by ${key}, round ${round}`);
+                    assert.equal(again.headers.get('x-trace-complete'), 'true');
+                    assert.equal(again.headers.get('x-trace-pending'), '0');
+                }
+            }
+        }
+        // Another trace's hash still gives that trace, not one remembered before.
+        if (roots.length >= 2) {
+            const [a, b] = await Promise.all(roots.slice(0, 2).map((r: { hash: string }) => call('getTrace', `${service.base}/traces/${r.hash}`)));
+            assert.notEqual(a.text, b.text);
+        }
+    });
+});

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { parseHash } from '../../ton/input.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
-import { findTraceId, traceStatus } from '../../store/read/traces.ts';
+import { findTraceId, traceStatus, type TraceStatus } from '../../store/read/traces.ts';
+import { Lru } from '../../lru.ts';
 import { indexGeneration } from '../../store/read/index-generation.ts';
 import { traceTransactions } from '../../store/read/transactions.ts';
 import { notFound } from '../errors.ts';
@@ -12,19 +13,29 @@ import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from '../
 import { operation } from './route.ts';
 
 const TRACE_CACHE_BYTES = 64 * 1024 * 1024;
+const COMPLETE_TRACES_KEPT = 50_000;
 
 export function traceRoutes(services: ApiServices) {
     const { db } = services.store;
     // Answers for complete traces (which never change) with the transaction count they were made for.
     const cache = new JsonTextCache<CachedJsonText & { txCount: number }>(TRACE_CACHE_BYTES);
+    // Hashes asked for whose traces were complete, with those traces: a complete trace never changes
+    // (nothing is pending and its root came from inside the index), so asking again needs no lookups.
+    const completeTraces = new Lru<string, { traceId: string; status: TraceStatus }>(COMPLETE_TRACES_KEPT);
     return async (app: FastifyInstance) => {
         operation(app, 'getTrace', async (request, reply) => {
             const hash = parseHash(request.params.trace_id, 'trace id');
             // Read first: a block written after it moves it, and the next request checks the kept answer again.
             const generation = await indexGeneration(db);
-            const traceId = await findTraceId(db, hash);
-            if (!traceId) throw notFound(`no trace with id or transaction/message hash ${hash} in the index`);
-            const status = await traceStatus(db, traceId);
+            let known = completeTraces.get(hash);
+            if (!known) {
+                const traceId = await findTraceId(db, hash);
+                if (!traceId) throw notFound(`no trace with id or transaction/message hash ${hash} in the index`);
+                known = { traceId, status: await traceStatus(db, traceId) };
+                // A trace the linker has not counted yet (no bookkeeping row) reads as complete but may still grow.
+                if (known.status.complete && known.status.txCount > 0) completeTraces.set(hash, known);
+            }
+            const { traceId, status } = known;
             // The Trace schema has no room for completeness, so it travels in headers.
             reply.header('x-trace-complete', status.complete ? 'true' : 'false');
             reply.header('x-trace-pending', String(status.pending));

@@ -29,8 +29,9 @@ export async function devnetAndApiBench(options: { api: boolean }): Promise<void
     try {
         const senders = kept && existsSync(join(kept, 'devnet.json')) ? sendersOf(kept) : await devnetRates(dir.path);
         if (options.api) {
-            await apiBench(dir.path, senders);
+            // BENCH_API_SQLITE=0 with BENCH_PG_URL: the PostgreSQL rows alone.
             const pgUrl = process.env.BENCH_PG_URL;
+            if (!(pgUrl && process.env.BENCH_API_SQLITE === '0')) await apiBench(dir.path, senders);
             if (pgUrl) await postgresApiBench(dir.path, senders, pgUrl);
         }
         // Three rounds of reading the whole chain twice (no reading threads, then the default) take

@@ -4,6 +4,8 @@ import type { IndexDatabase, IndexDb } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { sqliteDialect } from './sqlite/sqlite-connection.ts';
 import { postgresDialect } from './postgres/postgres-connection.ts';
+import { GenerationListener } from './postgres/generation-listener.ts';
+import { indexGeneration } from './read/index-generation.ts';
 import type { PoolUse } from '../observability/metrics.ts';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -13,6 +15,8 @@ export interface Store {
     readonly dialect: StoreDialect;
     /** Connections of the PostgreSQL pool; absent on SQLite (one connection). */
     readonly poolUse?: () => PoolUse;
+    /** The index generation (store/read/index-generation.ts): asked on SQLite, pushed by the server on PostgreSQL. */
+    generation(): Promise<bigint>;
     close(): Promise<void>;
 }
 
@@ -52,5 +56,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     }
     const pool = postgres?.pool;
     const poolUse = pool ? () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }) : undefined;
-    return { db, dialect, poolUse, close: () => db.destroy() };
+    const listener = postgres ? new GenerationListener(target, () => indexGeneration(db)) : null;
+    return {
+        db,
+        dialect,
+        poolUse,
+        generation: () => (listener ? listener.current() : indexGeneration(db)),
+        async close() {
+            await listener?.close();
+            await db.destroy();
+        },
+    };
 }

@@ -5,7 +5,6 @@ import { formatRawAddress } from '../../ton/address.ts';
 import { blocksInTimeRange } from '../../store/read/blocks.ts';
 import { accountTransactionHashes, blockTransactionHashes, storedTransactions } from '../../store/read/transactions.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
-import { indexGeneration } from '../../store/read/index-generation.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { presentReducedBlock } from '../present/blocks.ts';
 import { TransactionTexts } from '../transaction-texts.ts';
@@ -18,7 +17,7 @@ const TRANSACTION_TEXTS_BYTES = 64 * 1024 * 1024;
 
 export function blockchainRoutes(services: ApiServices) {
     const { db } = services.store;
-    const transactionTexts = new TransactionTexts(TRANSACTION_TEXTS_BYTES, accounts => accountInterfaces(db, accounts), () => indexGeneration(db), services.extraCurrencies);
+    const transactionTexts = new TransactionTexts(TRANSACTION_TEXTS_BYTES, accounts => accountInterfaces(db, accounts), () => services.store.generation(), services.extraCurrencies);
     const readTransactions = (hashes: string[]) => storedTransactions(db, hashes);
     return async (app: FastifyInstance) => {
         operation(app, 'getReducedBlockchainBlocks', async request => {

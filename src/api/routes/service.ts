@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { indexHeads } from '../../store/read/blocks.ts';
+import { indexHeads, type IndexHead } from '../../store/read/blocks.ts';
 import { openapiDocument, openapiYaml } from '../openapi/document.ts';
 import type { ApiServices } from '../services.ts';
 import { operation } from './route.ts';
@@ -9,8 +9,22 @@ export function serviceRoutes(services: ApiServices) {
         operation(app, 'getOpenapiJson', async () => openapiDocument);
         operation(app, 'getOpenapiYml', async (_request, reply) => reply.type('application/yaml; charset=utf-8').serializer(String).send(openapiYaml));
 
+        // The heads move only with a block written, which moves the index generation.
+        let kept: { generation: bigint; heads: Promise<IndexHead[]> } | null = null;
+        const indexHeadsNow = async () => {
+            const generation = await services.store.generation();
+            if (kept?.generation !== generation) {
+                const heads = indexHeads(services.store.db);
+                kept = { generation, heads };
+                heads.catch(() => {
+                    if (kept?.heads === heads) kept = null;
+                });
+            }
+            return kept.heads;
+        };
+
         operation(app, 'getStatus', async () => {
-            const heads = await indexHeads(services.store.db);
+            const heads = await indexHeadsNow();
             const chainHead = services.chain.live ? await services.chain.head() : null;
             const master = heads.find(h => h.workchain === -1) ?? heads[0];
             return {

@@ -3,7 +3,6 @@ import { parseHash } from '../../ton/input.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
 import { findTraceId, traceStatus, type TraceStatus } from '../../store/read/traces.ts';
 import { Lru } from '../../lru.ts';
-import { indexGeneration } from '../../store/read/index-generation.ts';
 import { traceTransactions } from '../../store/read/transactions.ts';
 import { notFound } from '../errors.ts';
 import { toJsonBytes } from '../json.ts';
@@ -26,7 +25,7 @@ export function traceRoutes(services: ApiServices) {
         operation(app, 'getTrace', async (request, reply) => {
             const hash = parseHash(request.params.trace_id, 'trace id');
             // Read first: a block written after it moves it, and the next request checks the kept answer again.
-            const generation = await indexGeneration(db);
+            const generation = await services.store.generation();
             let known = completeTraces.get(hash);
             if (!known) {
                 const traceId = await findTraceId(db, hash);

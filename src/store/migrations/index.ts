@@ -9,6 +9,7 @@ import { poolStakers } from './0006-pool-stakers.ts';
 import { extraBalances } from './0007-extra-balances.ts';
 import { multisigOrders } from './0008-multisig-orders.ts';
 import { indexGeneration } from './0009-index-generation.ts';
+import { generationNotify } from './0010-generation-notify.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -24,6 +25,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0007-extra-balances': extraBalances(),
                 '0008-multisig-orders': multisigOrders(dialect),
                 '0009-index-generation': indexGeneration(),
+                '0010-generation-notify': generationNotify(dialect),
             };
         },
     };

@@ -195,7 +195,9 @@ class MessageOfTransaction implements TransactionMessage {
         for (let i = 0; i < this.tailAt.refs; i++) slice.loadRef();
         let init: StateInit | undefined;
         if (slice.loadBit()) init = slice.loadBit() ? loadStateInit(slice.loadRef().beginParse()) : loadStateInit(slice);
-        const body = slice.loadBit() ? slice.loadRef() : builtCell(beginCell().storeSlice(slice));
+        let body: Cell;
+        if (slice.loadBit()) body = slice.loadRef();
+        else body = slice.remainingBits === 0 && slice.remainingRefs === 0 ? Cell.EMPTY : builtCell(beginCell().storeSlice(slice));
         this.decodedTail = { init, body };
         return this.decodedTail;
     }

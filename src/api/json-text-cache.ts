@@ -1,3 +1,5 @@
+import { OldestFirst } from '../lru.ts';
+
 /**
  * JSON texts (UTF-8 bytes, ready for the wire and outside the JS heap the GC walks) of answers or
  * parts of answers about immutable chain data, by key, bounded by their total size, least recently
@@ -10,6 +12,8 @@
 export class JsonTextCache<Entry extends CachedJsonText> {
     private readonly entries = new Map<string, Entry>();
     private size = 0;
+    /** Kept across calls: see `oldestKey` in src/lru.ts. */
+    private readonly oldest = new OldestFirst(this.entries);
 
     constructor(private readonly maxBytes: number) {}
 
@@ -28,10 +32,10 @@ export class JsonTextCache<Entry extends CachedJsonText> {
         this.entries.delete(key);
         this.entries.set(key, entry);
         this.size += entry.bytes.length;
-        for (const [oldKey, oldest] of this.entries) {
-            if (this.size <= this.maxBytes) break;
+        while (this.size > this.maxBytes) {
+            const oldKey = this.oldest.key()!;
+            this.size -= this.entries.get(oldKey)!.bytes.length;
             this.entries.delete(oldKey);
-            this.size -= oldest.bytes.length;
         }
     }
 }

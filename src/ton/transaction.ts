@@ -143,12 +143,6 @@ export function parseTransactionCell(cell: Cell, workchain: number, knownHash?: 
     };
 }
 
-/** Where a message's init and body begin, after its header. */
-interface MessageTail {
-    bits: number;
-    refs: number;
-}
-
 /** A message cell with its header read; the rest is decoded when first used. */
 class MessageOfTransaction implements TransactionMessage {
     private decoded: Message | undefined;
@@ -171,7 +165,9 @@ class MessageOfTransaction implements TransactionMessage {
         readonly ihrFee: bigint,
         readonly importFee: bigint,
         readonly extraCurrencies: Cell | null,
-        private readonly tailAt: MessageTail,
+        /** Where the init and body begin, after the header: bits and refs of the cell. */
+        private readonly tailBits: number,
+        private readonly tailRefs: number,
     ) {}
 
     get message(): Message {
@@ -191,8 +187,8 @@ class MessageOfTransaction implements TransactionMessage {
     private tail(): { init: StateInit | undefined; body: Cell } {
         if (this.decodedTail) return this.decodedTail;
         const slice = this.cell.beginParse();
-        slice.skip(this.tailAt.bits);
-        for (let i = 0; i < this.tailAt.refs; i++) slice.loadRef();
+        slice.skip(this.tailBits);
+        for (let i = 0; i < this.tailRefs; i++) slice.loadRef();
         let init: StateInit | undefined;
         if (slice.loadBit()) init = slice.loadBit() ? loadStateInit(slice.loadRef().beginParse()) : loadStateInit(slice);
         let body: Cell;
@@ -214,7 +210,6 @@ export function describeMessage(cell: Cell): TransactionMessage {
     //   value:CurrencyCollection extra_flags:(VarUInteger 16) fwd_fee:Grams created_lt:uint64 created_at:uint32
     // ext_in_msg_info$10 src:MsgAddressExt dest:MsgAddressInt import_fee:Grams
     // ext_out_msg_info$11 src:MsgAddressInt dest:MsgAddressExt created_lt:uint64 created_at:uint32
-    const tail = (): MessageTail => ({ bits: slice.offsetBits, refs: slice.offsetRefs });
     if (!slice.loadBit()) {
         const ihrDisabled = slice.loadBit();
         const bounce = slice.loadBit();
@@ -227,25 +222,28 @@ export function describeMessage(cell: Cell): TransactionMessage {
         const forwardFee = slice.loadCoins();
         const createdLt = slice.loadUintBig(64);
         const createdAt = slice.loadUint(32);
-        const at = tail();
+        const tailBits = slice.offsetBits;
+        const tailRefs = slice.offsetRefs;
         return new MessageOfTransaction(cell, hash, 'int_msg', source, destination, createdLt, createdAt, value, forwardFee,
-            bodyOpCode(slice), bounced, ihrDisabled, bounce, ihrFee, 0n, extraCurrencies, at);
+            bodyOpCode(slice), bounced, ihrDisabled, bounce, ihrFee, 0n, extraCurrencies, tailBits, tailRefs);
     }
     if (!slice.loadBit()) {
         slice.loadMaybeExternalAddress();
         const destination = loadRawAddress(slice);
         const importFee = slice.loadCoins();
-        const at = tail();
+        const tailBits = slice.offsetBits;
+        const tailRefs = slice.offsetRefs;
         return new MessageOfTransaction(cell, hash, 'ext_in_msg', null, destination, 0n, 0, null, null,
-            bodyOpCode(slice), false, true, false, 0n, importFee, null, at);
+            bodyOpCode(slice), false, true, false, 0n, importFee, null, tailBits, tailRefs);
     }
     const source = loadRawAddress(slice);
     slice.loadMaybeExternalAddress();
     const createdLt = slice.loadUintBig(64);
     const createdAt = slice.loadUint(32);
-    const at = tail();
+    const tailBits = slice.offsetBits;
+    const tailRefs = slice.offsetRefs;
     return new MessageOfTransaction(cell, hash, 'ext_out_msg', source, null, createdLt, createdAt, null, null,
-        bodyOpCode(slice), false, true, false, 0n, 0n, null, at);
+        bodyOpCode(slice), false, true, false, 0n, 0n, null, tailBits, tailRefs);
 }
 
 /** A MsgAddressInt as 'wc:64hex', without making an Address for the usual addr_std without anycast. */

@@ -191,7 +191,8 @@ interface FastCell { _hashes: Buffer[]; _depths: number[]; _data: Buffer | null;
  * Ordinary cells whose refs are all of level 0 (nearly every cell) are hashed when first asked:
  * an answer about a transaction needs the hashes of its messages, not of its phases' cells or of
  * the dictionary forks above its out messages. Until then `_hashes` and `_depths` are empty (their
- * arrays are filled in place: the cell itself is frozen). Iterative, children first, so no tree is too deep for the stack.
+ * arrays are filled in place: the cell itself is frozen). Iterative, children first, so no tree is
+ * too deep for the stack.
  */
 function hashPending(root: FastCell): void {
     const stack: FastCell[] = [root];

@@ -12,7 +12,7 @@ import { OldestFirst } from '../lru.ts';
 export class JsonTextCache<Entry extends CachedJsonText> {
     private readonly entries = new Map<string, Entry>();
     private size = 0;
-    /** Kept across calls: see `oldestKey` in src/lru.ts. */
+    /** Kept across calls: see `OldestFirst` in src/lru.ts. */
     private readonly oldest = new OldestFirst(this.entries);
 
     constructor(private readonly maxBytes: number) {}

@@ -1,4 +1,4 @@
-import { beginCell, storeStateInit, type Message, type StateInit } from '@ton/core';
+import { beginCell, Dictionary, storeStateInit, type Cell, type StateInit } from '@ton/core';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { decodeBody, formatOpCode } from '../../ton/bodies/index.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
@@ -31,7 +31,7 @@ export function presentMessage(m: TransactionMessage, accounts: AccountDirectory
                 bounce: m.bounce,
                 bounced: m.bounced,
                 value: m.value!,
-                value_extra: m.extraCurrencies ? extraCurrencies(m.message, accounts) : undefined,
+                value_extra: m.extraCurrencies ? extraCurrencies(m.extraCurrencies, accounts) : undefined,
                 fwd_fee: m.forwardFee!,
                 ihr_fee: m.ihrFee,
                 import_fee: 0n,
@@ -81,10 +81,12 @@ function stateInitBoc(init: StateInit): string {
 /** External messages carry no coins and pay no forwarding. */
 const EXTERNAL = { ihr_disabled: true, bounce: false, bounced: false, value: 0n, fwd_fee: 0n, ihr_fee: 0n } as const;
 
-/** ExtraCurrency (spec) of every currency an internal message carries, in id order, with its preview from the service's table. */
-function extraCurrencies(message: Message, accounts: AccountDirectory) {
-    const other = message.info.type === 'internal' ? message.info.value.other : undefined;
-    const amounts = extraCurrencyAmounts(other);
+/**
+ * ExtraCurrency (spec) of every currency an internal message carries, in id order, with its preview
+ * from the service's table; `root`: its ExtraCurrencyCollection (HashmapE 32 (VarUInteger 32)).
+ */
+function extraCurrencies(root: Cell, accounts: AccountDirectory) {
+    const amounts = extraCurrencyAmounts(Dictionary.loadDirect(Dictionary.Keys.Uint(32), Dictionary.Values.BigVarUint(5), root));
     if (amounts.size === 0) return undefined;
     return [...amounts].map(([id, amount]) => ({ amount: amount.toString(), preview: accounts.extraCurrency(id) }));
 }

@@ -131,7 +131,9 @@ function buildCostTable(steps: Array<StepStats & { at: number }>): void {
 async function postgresApiBench(dataDir: string, senders: LoadSenders, pgUrl: string): Promise<void> {
     const { store, url, dispose } = await freshPostgres(pgUrl);
     try {
+        const start = performance.now();
         await indexDevnetBlocks(dataDir, store);
+        console.log(`\n(the devnet's blocks indexed into PostgreSQL through the reading threads in ${((performance.now() - start) / 1000).toFixed(0)} s)`);
         await apiBench(dataDir, senders, url);
     } finally {
         await dispose();

@@ -10,6 +10,9 @@ import { JETTON_TON, jettonMintBody, jettonTransferBody, jettonWalletAddress } f
 import { openStore } from '../src/store/store.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
+import { freshPostgres, indexDevnetBlocks } from './ingest.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const TARGET_OPERATIONS = Number(process.env.BENCH_JETTON_OPS ?? 100_000);
 const HOLDERS = 10;
@@ -17,10 +20,35 @@ const HOLDERS = 10;
 /**
  * Jetton history and wallets-by-key under load, on an index the devnet filled with real jetton
  * transfers: bob-v5r1 sends DUSD to ten holders, 255 transfers per external message.
+ * BENCH_JETTON_DATA_DIR keeps that devnet and its index there (a directory that holds one is measured
+ * as it is); BENCH_PG_URL runs the same rows on PostgreSQL, the devnet's blocks indexed into a fresh database.
  */
 export async function jettonsBench(): Promise<void> {
-    const dir = tempDir('bench-jettons-');
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 10 });
+    const kept = process.env.BENCH_JETTON_DATA_DIR;
+    const dir = kept ? { path: kept, remove: () => {} } : tempDir('bench-jettons-');
+    try {
+        if (!(kept && existsSync(join(kept, 'devnet.json')))) await makeJettonOperations(dir.path);
+        const pgUrl = process.env.BENCH_PG_URL;
+        await apiLoad(dir.path);
+        if (pgUrl) {
+            const { store, url, dispose } = await freshPostgres(pgUrl);
+            try {
+                const start = performance.now();
+                await indexDevnetBlocks(dir.path, store);
+                console.log(`\n(the devnet's blocks indexed into PostgreSQL in ${((performance.now() - start) / 1000).toFixed(0)} s)`);
+                await apiLoad(dir.path, url);
+            } finally {
+                await dispose();
+            }
+        }
+    } finally {
+        dir.remove();
+    }
+}
+
+/** The devnet in `dir` makes and indexes TARGET_OPERATIONS jetton transfers to HOLDERS new owners. */
+async function makeJettonOperations(dir: string): Promise<void> {
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir, port: 0, liteserverPort: 0, blockIntervalMs: 10 });
     const devnet = service.devnet!;
     const holders = Array.from({ length: HOLDERS }, () => new Address(0, randomBytes(32)));
     let started = 0;
@@ -56,15 +84,14 @@ export async function jettonsBench(): Promise<void> {
     } finally {
         await service.stop();
     }
-    try {
-        await apiLoad(dir.path, holders.map(h => `0:${h.hash.toString('hex')}`));
-    } finally {
-        dir.remove();
-    }
 }
 
-async function apiLoad(dataDir: string, holders: string[]): Promise<void> {
-    const store = await openStore({ dataDir });
+/** The rows, against the data directory's SQLite index or the PostgreSQL one at `databaseUrl`. */
+async function apiLoad(dataDir: string, databaseUrl?: string): Promise<void> {
+    const store = await openStore({ dataDir, url: databaseUrl });
+    // The holders are the owners with the most operations received (the load's ten).
+    const holders = (await store.db.selectFrom('jetton_operations').select(['destination', eb => eb.fn.countAll().as('n')])
+        .where('destination', 'is not', null).groupBy('destination').orderBy('n', 'desc').limit(HOLDERS).execute()).map(r => r.destination!);
     const lts = (await store.db.selectFrom('jetton_operations').select('lt').orderBy('lt').execute()).map(r => r.lt);
     const keys = (await store.db.selectFrom('wallets').select('public_key').execute()).map(r => r.public_key);
     await store.close();
@@ -74,8 +101,8 @@ async function apiLoad(dataDir: string, holders: string[]): Promise<void> {
         return { method: 'GET' as const, path: `/v2/accounts/${holder}/jettons/history?limit=100&before_lt=${before}` };
     };
     const bulkBody = () => JSON.stringify({ public_keys: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? keys[i % keys.length] : randomBytes(32).toString('hex'))) });
-    await withApiProcesses(dataDir, undefined, async (base, processes) => {
-        console.log(`\n## Jetton history and wallets by key under load (${lts.length} jetton operations; ${processes}; autocannon from another process, 10 s per row)\n`);
+    await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
+        console.log(`\n## Jetton history and wallets by key under load (${databaseUrl ? 'PostgreSQL' : 'SQLite'} index of ${lts.length} jetton operations; ${processes}; autocannon from another process, 10 s per row)\n`);
         console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
         console.log('|---|---|---|---|---|---|');
         for (const connections of [1, 10]) {

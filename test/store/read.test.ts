@@ -5,7 +5,7 @@ import type { BlockRecord } from '../../src/chain/chain-source.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { blocksInTimeRange } from '../../src/store/read/blocks.ts';
 import { jettonHistory } from '../../src/store/read/jettons.ts';
-import { findTraceId, traceStatus } from '../../src/store/read/traces.ts';
+import { findTrace, traceStatus } from '../../src/store/read/traces.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import {
     accountTransactionHashes, blockTransactionHashes, decodeStoredTransaction, mentionedAccounts, storedTransactions, traceTransactions,
@@ -149,7 +149,7 @@ for (const backend of storeBackends()) {
             assert.deepEqual(read.transactions.map(t => [t.parsed.hash, t.parsed.account, t.parsed.lt]), summary.transactions.map(t => [t.hash, t.account, BigInt(t.lt)]));
             for (const item of read.transactions) {
                 assert.deepEqual(item.block, id);
-                assert.equal(item.traceId, await findTraceId(store.db, item.parsed.hash));
+                assert.equal((await findTrace(store.db, item.parsed.hash))?.traceId, item.traceId);
             }
             // Block files give the balance after every transaction (chained from the state update).
             for (const t of read.transactions) assert.equal(typeof t.endBalance, 'bigint');
@@ -182,6 +182,12 @@ for (const backend of storeBackends()) {
             assert.ok(trace.transactions.every(t => t.traceId === traceId));
             const status = await traceStatus(store.db, traceId);
             assert.equal(status.txCount, trace.transactions.length);
+            // Found by any of its transactions, or by a message one of them received, with the same status.
+            for (const t of trace.transactions) {
+                assert.deepEqual(await findTrace(store.db, t.parsed.hash), { traceId, status });
+                if (t.parsed.inMsg) assert.deepEqual(await findTrace(store.db, t.parsed.inMsg.hash), { traceId, status });
+            }
+            assert.equal(await findTrace(store.db, hash('85')), undefined);
             const row = await store.db.selectFrom('traces').selectAll().where('trace_id', '=', traceId).executeTakeFirstOrThrow();
             assert.equal(status.pending, Number(row.pending));
             assert.equal(status.complete, Number(row.pending) === 0 && Number(row.orphan) === 0);

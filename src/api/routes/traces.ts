@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parseHash } from '../../ton/input.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
-import { findTraceId, traceStatus, type TraceStatus } from '../../store/read/traces.ts';
+import { findTrace, type TraceStatus } from '../../store/read/traces.ts';
 import { Lru } from '../../lru.ts';
 import { traceTransactions } from '../../store/read/transactions.ts';
 import { notFound } from '../errors.ts';
@@ -28,9 +28,8 @@ export function traceRoutes(services: ApiServices) {
             const generation = await services.store.generation();
             let known = completeTraces.get(hash);
             if (!known) {
-                const traceId = await findTraceId(db, hash);
-                if (!traceId) throw notFound(`no trace with id or transaction/message hash ${hash} in the index`);
-                known = { traceId, status: await traceStatus(db, traceId) };
+                known = await findTrace(db, hash);
+                if (!known) throw notFound(`no trace with id or transaction/message hash ${hash} in the index`);
                 // A trace the linker has not counted yet (no bookkeeping row) reads as complete but may still grow.
                 if (known.status.complete && known.status.txCount > 0) completeTraces.set(hash, known);
             }

@@ -1,4 +1,5 @@
 import { sha256 } from '../fast-hash.ts';
+import { paddedBytes } from '../fast-padded-bits.ts';
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
 import { BitReader, BitString, type Builder, Cell, CellType, Slice } from '@ton/core';
@@ -18,7 +19,6 @@ import { BitReader, BitString, type Builder, Cell, CellType, Slice } from '@ton/
  */
 
 const require = createRequire(import.meta.url);
-const { bitsToPaddedBuffer } = require('@ton/core/dist/boc/utils/paddedBits') as { bitsToPaddedBuffer: (bits: BitString) => Buffer };
 const { LevelMask } = require('@ton/core/dist/boc/cell/LevelMask') as { LevelMask: new (mask?: number) => { value: number; level: number } };
 
 const BOC_MAGIC = 0xb5ee9c72;
@@ -139,7 +139,7 @@ export function readBoc(src: Buffer): Cell[] {
  */
 export function cellWithRefs(like: Cell, refs: Cell[]): Cell {
     const bits = like.bits;
-    const data = bitsToPaddedBuffer(bits);
+    const data = paddedBytes(bits);
     const d2 = Math.ceil(bits.length / 8) + Math.floor(bits.length / 8);
     const cell = buildCell(like.isExotic, d2, data, bits.length, refs);
     cellBytes.set(cell, Buffer.concat([Buffer.from([refs.length + (like.isExotic ? 8 : 0) + cell.mask.value * 32, d2]), data]));
@@ -155,7 +155,7 @@ export function builtCell(builder: Builder): Cell {
     const { _bits: bitBuilder, _refs: refs } = builder as unknown as { _bits: { build(): BitString }; _refs: Cell[] };
     const bits = bitBuilder.build();
     const d2 = Math.ceil(bits.length / 8) + Math.floor(bits.length / 8);
-    return buildCell(false, d2, bitsToPaddedBuffer(bits), bits.length, [...refs]);
+    return buildCell(false, d2, paddedBytes(bits), bits.length, [...refs]);
 }
 
 /** A pruned branch standing for a level-0 cell: its hash and depth, in TON's exotic layout (type 1, level mask 1). */

@@ -1,7 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { beginCell, Cell, loadTransaction } from '@ton/core';
+import { beginCell, BitString, Cell, loadTransaction } from '@ton/core';
 import { builtCell, prunedBranch, readBoc } from '../../../src/ton/boc/boc-reader.ts';
+import { paddedBytes } from '../../../src/ton/fast-padded-bits.ts';
+import { randomBytes } from 'node:crypto';
 import { writeBoc } from '../../../src/ton/boc/boc-writer.ts';
 import { FIXTURE_BLOCKS, readBlockBoc, readSummary } from '../../helpers/fixtures.ts';
 
@@ -105,6 +107,29 @@ describe('builtCell', () => {
             assert.equal(cell.refs.length, expected.refs.length);
             assert.equal(Object.hasOwn(cell, 'hash'), false);
             assert.ok(Object.hasOwn(expected, 'hash'), '@ton/core cells carry their own closures (what builtCell saves)');
+        }
+    });
+
+    it('pads data as TON defines it, for every length and for bit strings that start inside a byte', () => {
+        // The definition, bit by bit: the bits, then a 1 and zeros to the end of the byte when the length is not a multiple of 8.
+        const bitsToPaddedBuffer = (bits: BitString) => {
+            const out = Buffer.alloc(Math.ceil(bits.length / 8));
+            for (let i = 0; i < bits.length; i++) if (bits.at(i)) out[i >> 3] |= 0x80 >> (i & 7);
+            if (bits.length % 8) out[bits.length >> 3] |= 0x80 >> (bits.length & 7);
+            return out;
+        };
+        for (let length = 0; length <= 1023; length++) {
+            // A builder's bits (byte-aligned, the copy path), with ones after them in its buffer's last byte cleared.
+            const builder = beginCell().storeBuffer(randomBytes(length >> 3));
+            if (length % 8) builder.storeUint(randomBytes(1)[0] >> (8 - (length % 8)), length % 8);
+            const bits = builder.endCell().bits;
+            assert.deepEqual(paddedBytes(bits), bitsToPaddedBuffer(bits), `length ${length}`);
+            // A bit string cut from a longer one: its first bit inside a byte, and bits after its end that are set.
+            const wide = new BitString(Buffer.alloc(130, 0xff), 0, 1040);
+            for (const offset of [0, 3, 8]) {
+                const part = wide.substring(offset, Math.min(length, 1040 - offset));
+                assert.deepEqual(paddedBytes(part), bitsToPaddedBuffer(part), `length ${part.length} at offset ${offset}`);
+            }
         }
     });
 });

@@ -2,6 +2,7 @@ import crypto, { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import './fast-bit-reader.ts';
 import './fast-padded-bits.ts';
+import './fast-bit-builder.ts';
 
 /**
  * @ton/core hashes every cell with @ton/crypto's pure-JS SHA-256 (jsSHA), which dominates

@@ -17,7 +17,7 @@ import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { TvmFault } from '../../ton/tvm-executor.ts';
 import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
-import { DEFAULT_RECENT_ACCOUNTS } from './recent-accounts.ts';
+import { DEFAULT_RECENT_ACCOUNTS, SANDBOX_CONTRACTS_KEPT } from './recent-accounts.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
@@ -400,7 +400,7 @@ export class DevnetProducer {
         const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
         this.heads = heads;
         // What the step changed is in the chain log now: accounts not used lately leave the sandbox.
-        this.chain.keepRecentContracts(this.recentAccounts);
+        this.chain.keepRecentContracts(Math.min(this.recentAccounts, SANDBOX_CONTRACTS_KEPT));
         const stats: StepStats = {
             transactions: executed.length,
             buildMs: built - building,

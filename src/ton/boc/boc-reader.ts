@@ -190,9 +190,9 @@ interface FastCell { _hashes: Buffer[]; _depths: number[]; _data: Buffer | null;
 /**
  * Ordinary cells whose refs are all of level 0 (nearly every cell) are hashed when first asked:
  * an answer about a transaction needs the hashes of its messages, not of its phases' cells or of
- * the dictionary forks above its out messages. Until then `_hashes` and `_depths` are empty (their
- * arrays are filled in place: the cell itself is frozen). Iterative, children first, so no tree is
- * too deep for the stack.
+ * the dictionary forks above its out messages. Until then `_hashes` and `_depths` are the shared
+ * empty NOT_HASHED; hashing puts arrays of one element in their place (an array pushed to from
+ * empty takes room for 17). Iterative, children first, so no tree is too deep for the stack.
  */
 function hashPending(root: FastCell): void {
     const stack: FastCell[] = [root];
@@ -230,8 +230,8 @@ function hashPending(root: FastCell): void {
             ref.hash(0).copy(repr, at);
             at += 32;
         }
-        cell._depths.push(depth);
-        cell._hashes.push(sha256(repr));
+        cell._depths = [depth];
+        cell._hashes = [sha256(repr)];
     }
 }
 
@@ -308,7 +308,7 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
         for (const ref of refs) mask |= ref.mask.value;
     }
     const levelMask = MASKS[mask & 7];
-    if (kind === 0 && mask === 0) return newCell(CellType.Ordinary, new BitString(data, 0, bitLength), refs, levelMask, [], [], data);
+    if (kind === 0 && mask === 0) return newCell(CellType.Ordinary, leanBits(data, bitLength), refs, levelMask, NOT_HASHED as unknown as number[], NOT_HASHED as unknown as Buffer[], data);
     const level = levelMask.level;
     const hashCount = kind === Exotic.PrunedBranch ? 1 : popCount(mask) + 1;
     const hashOffset = popCount(mask) + 1 - hashCount;
@@ -357,21 +357,53 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
             resolvedDepths.push(depths[kind === Exotic.PrunedBranch ? 0 : index]);
         }
     }
-    return newCell(exotic ? CELL_TYPE[kind] : CellType.Ordinary, new BitString(data, 0, bitLength), refs, levelMask, resolvedDepths, resolvedHashes, null);
+    return newCell(exotic ? CELL_TYPE[kind] : CellType.Ordinary, leanBits(data, bitLength), refs, levelMask, resolvedDepths, resolvedHashes, null);
 }
 
 /** A cell object with exactly a @ton/core Cell's fields, plus `_data`: the padded bits (the same buffer `bits` reads), for a pending hash. */
+/**
+ * The fields of a @ton/core Cell set by a constructor, so V8 keeps them inside the object (an
+ * object made by Object.create and then given seven fields keeps some in a separate array).
+ */
+const FastCellObject = function (this: Record<string, unknown>, type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null) {
+    this.type = type;
+    this.bits = bits;
+    this.refs = refs;
+    this.mask = mask;
+    this._depths = depths;
+    this._hashes = hashes;
+    this._data = data;
+} as unknown as new (type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null) => Cell;
+(FastCellObject as unknown as { prototype: object }).prototype = FAST_CELL_PROTOTYPE;
+
+/** `_hashes` and `_depths` of a cell not hashed yet (see hashPending). */
+const NOT_HASHED: readonly never[] = Object.freeze([]);
+
+/**
+ * A @ton/core BitString (its prototype, its fields) without the inspection closure its constructor
+ * gives every instance: ~100 bytes a cell, in trees held for long.
+ */
+const LeanBitString = function (this: Record<string, unknown>, data: Buffer, length: number) {
+    this._length = length;
+    this._data = data;
+    this._offset = 0;
+} as unknown as new (data: Buffer, length: number) => BitString;
+(LeanBitString as unknown as { prototype: object }).prototype = Object.create(BitString.prototype, {
+    [inspect.custom]: { value(this: BitString) { return this.toString(); } },
+});
+
+function leanBits(data: Buffer, length: number): BitString {
+    return new LeanBitString(data, length);
+}
+
+/**
+ * The cell is sealed, not frozen: hashPending sets its hashes and depths once when first asked.
+ * Its bits and refs are frozen, as a @ton/core cell's are.
+ */
 function newCell(type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null): Cell {
-    const cell = Object.create(FAST_CELL_PROTOTYPE) as Record<string, unknown>;
-    cell.type = type;
-    cell.bits = bits;
-    cell.refs = refs;
-    cell.mask = mask;
-    cell._depths = depths;
-    cell._hashes = hashes;
-    cell._data = data;
+    const cell = new FastCellObject(type, bits, refs, mask, depths, hashes, data);
     Object.freeze(refs);
     Object.freeze(bits);
-    Object.freeze(cell);
-    return cell as unknown as Cell;
+    Object.seal(cell);
+    return cell;
 }

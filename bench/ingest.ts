@@ -5,6 +5,7 @@ import { writeBoc } from '../src/ton/boc/boc-writer.ts';
 import { parseTransactionCell } from '../src/ton/transaction.ts';
 import { readBlockBoc as blockRecordFromBoc } from '../src/chain/block-reading.ts';
 import { indexBlock } from '../src/indexer/index-block.ts';
+import { AccountInspector } from '../src/indexer/inspect-accounts.ts';
 import { openStore, type Store } from '../src/store/store.ts';
 import { MAINNET_BLOCKS_DIR, FIXTURE_BLOCKS } from '../test/helpers/fixtures.ts';
 import { tempDir } from '../test/helpers/stores.ts';
@@ -67,7 +68,8 @@ export async function indexDevnetBlocks(dataDir: string, store: Store): Promise<
         }
     }
     try {
-        for await (const { record } of readAhead(pool, blocks())) await indexBlock(store, record);
+        const context = { inspector: await AccountInspector.create() };
+        for await (const { record } of readAhead(pool, blocks())) await indexBlock(store, record, undefined, context);
     } finally {
         await pool.close();
         log.close();
@@ -94,8 +96,10 @@ async function ingestTable(what: string, bocs: Buffer[], rounds: number, reader?
                 parse.push(performance.now() - start);
                 const { store, dispose } = await backend.open();
                 const pool = new BlockReadingPool(reader, threads);
+                // As the service indexes: accounts with code are inspected (get-methods) where the source gives their states.
+                const context = { inspector: await AccountInspector.create() };
                 start = performance.now();
-                for await (const { record } of readAhead(pool, bocs.map(boc => ({ boc })))) await indexBlock(store, record);
+                for await (const { record } of readAhead(pool, bocs.map(boc => ({ boc })))) await indexBlock(store, record, undefined, context);
                 ingest.push(performance.now() - start);
                 await pool.close();
                 await dispose();
@@ -128,8 +132,9 @@ async function ingestStages(bocs: Buffer[]): Promise<void> {
         }
         const dir = tempDir('bench-stages-');
         const store = await openStore({ dataDir: dir.path });
+        const context = { inspector: await AccountInspector.create() };
         const start = performance.now();
-        for (const record of records) await indexBlock(store, record);
+        for (const record of records) await indexBlock(store, record, undefined, context);
         (stages['indexBlock: decode + trace linking + SQL writes'] ??= [])[round] = performance.now() - start;
         await store.close();
         dir.remove();

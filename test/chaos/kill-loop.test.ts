@@ -14,7 +14,7 @@ const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31
 
 for (const backend of ['sqlite', 'postgres'] as ChaosBackend[]) {
     const skip = backend === 'postgres' && !process.env.TEST_PG_URL ? 'TEST_PG_URL is not set' : false;
-    test(`${KILLS} SIGKILLs during loaded ingest on ${backend}: nothing lost, duplicated or half-written`, { skip, timeout: 300_000 }, async t => {
+    test(`${KILLS} SIGKILLs during loaded ingest on ${backend}: nothing lost, duplicated or half-written`, { skip, timeout: 420_000 }, async t => {
         t.diagnostic(`seed ${seed} (CHAOS_SEED)`);
         const figures = await runChaos({
             backend, kills: KILLS, seed, postgresServerUrl: process.env.TEST_PG_URL,

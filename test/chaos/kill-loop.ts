@@ -73,6 +73,8 @@ export interface ChaosFigures {
 const READY_TIMEOUT_MS = 60_000;
 /** The final run: slow blocks, so none comes between "caught up" and the graceful stop. */
 const FINAL_BLOCK_INTERVAL_MS = 1500;
+/** How long the last killed run waits for a first transfer of the load in a block. */
+const LOAD_WAIT_MS = 120_000;
 /** How long an aimed kill keeps freezing the child at random points before it kills it anyway. */
 const AIM_FOR_MS = 3_000;
 
@@ -124,6 +126,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
             const aim: KillAim = draw < 0.6 ? 'random' : draw < 0.85 ? 'in-index-write' : 'in-chain-write';
             const running = child;
             const loadStarted = startLoadWhenSeeded(running, base, dataDir, chainFile, bulkSize, load);
+            // On a slow machine the earlier runs can all die before the devnet's seed is done; the last
+            // killed run then waits for a transfer of the load in a block, so the load's blocks are crashed into too.
+            if (k === kills - 1 && load.accepted === 0) await waitForLoad(running, load, LOAD_WAIT_MS);
             await sleep(delayMs);
             if (!running.alive) assert.fail(`run ${k + 1}: the service exited by itself (${JSON.stringify(await running.exited)}):\n${running.stderr.slice(-4000)}`);
             const caught = await freezeAndKill(running, aim, random, indexWriteOpen, chainWriteOpen);
@@ -196,6 +201,11 @@ function startLoadWhenSeeded(child: ServiceChild, base: string, dataDir: string,
         return new TransferLoad(base, chainFile, manifest, bulkSize, stats);
     })();
     return { load, cancel: () => { cancelled = true; } };
+}
+
+async function waitForLoad(child: ServiceChild, stats: LoadStats, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (stats.accepted === 0 && child.alive && Date.now() < deadline) await sleep(50);
 }
 
 /**

@@ -78,7 +78,7 @@ after(async () => {
     else process.stderr.write(`crash-safety: data directory kept for inspection: ${dataDir}\n`);
 });
 
-test('the index and the devnet survive SIGKILL at random moments during ingest', { timeout: 150_000 }, async t => {
+test('the index and the devnet survive SIGKILL at random moments during ingest', { timeout: 300_000 }, async t => {
     const started = Date.now();
     t.diagnostic(`seed ${seed} (CRASH_TEST_SEED), data dir ${dataDir}`);
     const kills: KillRecord[] = [];

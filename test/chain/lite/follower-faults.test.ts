@@ -137,7 +137,8 @@ describe('a follower whose only liteserver drops every connection once, mid catc
                 await new Promise(resolve => setTimeout(resolve, 10));
             }
             assert.ok(worst <= 1, `one dropped connection counted as ${worst} failures: ${JSON.stringify(seen.at(-1))}`);
-            await indexedTo(follower, atBlip + 2, 1_500);
+            // a backoff doubled per in-flight query would be tens of seconds; 4 s leaves room for a loaded machine
+            await indexedTo(follower, atBlip + 2, 4_000);
             await indexedTo(follower, head, 20_000);
             await assertNoWrongBlockNoGap(devnet.store, follower.store);
         } finally {

@@ -8,6 +8,7 @@ import type { IndexDb } from '../store/schema.ts';
 import { publicLibraryBocs } from '../store/read/libraries.ts';
 import { librariesDictionary, publicLibrariesInField } from '../ton/libraries.ts';
 import { LibraryResolver, type LibraryFetch } from '../ton/library-resolver.ts';
+import { BoundedMap } from '../emulation/bounded-map.ts';
 
 export interface InspectedAccount {
     detected: DetectedContract;
@@ -22,6 +23,14 @@ export interface InspectedAccount {
  */
 export class AccountInspector {
     private resolver: LibraryResolver | undefined;
+    /**
+     * What was detected for an account, by the state it was detected in: an account whose code,
+     * data and balance are as they were is not run again (the config contract's state changes
+     * every masterchain block by its last transaction only, and running its wallet getters on its
+     * large data took a fifth of the indexing thread's time on the devnet).
+     */
+    private readonly recent = new BoundedMap<string, { key: string; detected: DetectedContract }>(RECENT_ACCOUNTS);
+    private readonly codes = new BoundedMap<string, Cell>(RECENT_CODES);
 
     private constructor(private readonly runner: GetMethodRunner, private readonly cache: DetectionCache, private readonly chainLibraries?: LibraryFetch) {}
 
@@ -34,24 +43,51 @@ export class AccountInspector {
     }
 
     async inspect(db: IndexDb, states: AccountStateRecord[]): Promise<Map<string, InspectedAccount>> {
+        const active = new Map<string, AccountStateRecord>();
+        for (const state of states) if (state.status === 'active' && state.code && state.data) active.set(state.address, state);
         const accounts = new Map<string, DetectAccount>();
-        for (const state of states) {
-            if (state.status !== 'active' || !state.code || !state.data) continue;
-            accounts.set(state.address, { address: Address.parseRaw(state.address), code: Cell.fromBoc(state.code)[0], data: Cell.fromBoc(state.data)[0], balance: state.balance });
-        }
-        await this.loadLibraries(db, states, [...accounts.values()].map(account => account.code));
+        const accountOf = (state: AccountStateRecord) => {
+            let account = accounts.get(state.address);
+            if (!account) {
+                account = { address: Address.parseRaw(state.address), code: this.codeOf(state), data: Cell.fromBoc(state.data!)[0], balance: state.balance };
+                accounts.set(state.address, account);
+            }
+            return account;
+        };
+        await this.loadLibraries(db, states, [...active.values()].map(state => this.codeOf(state)));
         const result = new Map<string, InspectedAccount>();
-        for (const [address, account] of accounts) {
-            const detected = await detectInterfaces(account, this.runner, { cache: this.cache });
+        for (const [address, state] of active) {
+            const key = unchangedKey(state);
+            const kept = this.recent.get(address);
+            let detected: DetectedContract;
+            if (key !== null && kept?.key === key) {
+                detected = kept.detected;
+            } else {
+                detected = await detectInterfaces(accountOf(state), this.runner, { cache: this.cache });
+                if (key !== null) this.recent.set(address, { key, detected });
+                else this.recent.delete(address);
+            }
             let verifiedJettonWallet = false;
             if (detected.jettonWallet) {
-                const master = accounts.get(detected.jettonWallet.master) ?? await this.storedAccount(db, detected.jettonWallet.master);
+                const masterState = active.get(detected.jettonWallet.master);
+                const master = masterState ? accountOf(masterState) : await this.storedAccount(db, detected.jettonWallet.master);
                 verifiedJettonWallet = master !== undefined
                     && await jettonWalletAddressOf(master, Address.parseRaw(detected.jettonWallet.owner), this.runner) === address;
             }
             result.set(address, { detected, verifiedJettonWallet });
         }
         return result;
+    }
+
+    /** The code cell of an active state, parsed once for every state with the same code. */
+    private codeOf(state: AccountStateRecord): Cell {
+        const key = state.codeHash;
+        let code = key ? this.codes.get(key) : undefined;
+        if (!code) {
+            code = Cell.fromBoc(state.code!)[0];
+            if (key) this.codes.set(key, code);
+        }
+        return code;
     }
 
     /** Gives the TVM the libraries the codes use: published in this block, or indexed before. */
@@ -74,6 +110,18 @@ export class AccountInspector {
         if (!row || row.status !== 'active' || !row.code || !row.data) return undefined;
         return { address: Address.parseRaw(address), code: Cell.fromBoc(row.code)[0], data: Cell.fromBoc(row.data)[0], balance: row.balance };
     }
+}
+
+const RECENT_ACCOUNTS = 10_000;
+const RECENT_CODES = 1_000;
+
+/**
+ * What the detection of an account depends on: its code, data and balance (the get-methods it
+ * runs see them), and no libraries of its own; null when the source did not give the hashes.
+ */
+function unchangedKey(state: AccountStateRecord): string | null {
+    if (!state.codeHash || !state.dataHash || state.libraries) return null;
+    return `${state.codeHash}:${state.dataHash}:${state.balance}`;
 }
 
 /** Interfaces of an account: detected when its code could be run, else by its code hash alone. */

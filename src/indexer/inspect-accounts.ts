@@ -49,7 +49,16 @@ export class AccountInspector {
         const accountOf = (state: AccountStateRecord) => {
             let account = accounts.get(state.address);
             if (!account) {
-                account = { address: Address.parseRaw(state.address), code: this.codeOf(state), data: Cell.fromBoc(state.data!)[0], balance: state.balance };
+                // The data is parsed only if a get-method or a wallet layout reads it (the elector's, every masterchain block, is not).
+                const boc = state.data!;
+                let data: Cell | undefined;
+                account = {
+                    address: Address.parseRaw(state.address), code: this.codeOf(state), balance: state.balance,
+                    get data() {
+                        data ??= Cell.fromBoc(boc)[0];
+                        return data;
+                    },
+                };
                 accounts.set(state.address, account);
             }
             return account;

@@ -73,7 +73,8 @@ export class AccountInspector {
                 detected = kept.detected;
             } else {
                 detected = await detectInterfaces(accountOf(state), this.runner, { cache: this.cache });
-                if (key !== null) this.recent.set(address, { key, detected });
+                // A code whose profile was not kept (its library not available yet) is run again next time, as the profile is.
+                if (key !== null && this.cache.has(state.codeHash!)) this.recent.set(address, { key, detected });
                 else this.recent.delete(address);
             }
             let verifiedJettonWallet = false;

@@ -120,6 +120,22 @@ describe('public libraries in the index', () => {
                     await fresh.dispose();
                 }
             });
+
+            test('a wallet inspected before its library was published is read again once it is, in the same state', async () => {
+                const fresh = await backend.open();
+                try {
+                    const inspector = await AccountInspector.create();
+                    const holderState = (lt: bigint) => state(holder, config.walletCode!, jettonWalletData(owner, minter, 1000n, config.walletCode), lt);
+                    await indexBlock(fresh, block(0, 2, [state(minter, jettonMinterCode(), jettonMinterData(config), 200n), holderState(201n)]), undefined, { inspector });
+                    assert.equal(await jettonWallet(fresh), undefined);
+                    await indexBlock(fresh, block(-1, 3, [state(librarian, librarianCode, librarianData, 300n, libraries([[walletCode, true]]))]), undefined, { inspector });
+                    // Only the last transaction differs: what was detected without the library is not kept.
+                    await indexBlock(fresh, block(0, 4, [holderState(400n)]), undefined, { inspector });
+                    assert.deepEqual(await jettonWallet(fresh), { owner: formatRawAddress(owner), master: formatRawAddress(minter), balance: '1000', verified: 1 });
+                } finally {
+                    await fresh.dispose();
+                }
+            });
         });
     }
 });

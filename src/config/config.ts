@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
 import { DEFAULT_RECENT_ACCOUNTS } from '../chain/devnet/recent-accounts.ts';
+import { DEFAULT_HEAP_GROWTH_PERCENT } from '../heap-growth.ts';
 import { defaultReadingThreads } from '../chain/reading/block-reading-pool.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
@@ -43,6 +44,7 @@ export interface ServiceConfig {
     workers: number;
     /** `serve --workers N` (N > 1): the API workers' V8 semi-space, MB (their young generation); 0 = the primary's node flags. */
     workerSemiSpaceMb: number;
+    heapGrowthPercent: number;
     /** Most transactions one emulation may run. */
     emulationMaxTransactions: number;
     /** Wall-clock budget of one emulation, ms. */
@@ -146,7 +148,7 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     },
     {
         key: 'devnetRecentAccounts', flag: '--devnet-recent-accounts', env: 'DEVNET_RECENT_ACCOUNTS', parse: integer('devnet recent accounts', 1, 100_000_000),
-        describe: 'about how many accounts the devnet keeps in memory, those used last; the others are loaded from its chain log when a message reaches them (default 100000)',
+        describe: 'about how many accounts the devnet keeps in memory, those used last; the others are loaded from its chain log when a message reaches them (default 20000)',
     },
     {
         key: 'readingThreads', flag: '--reading-threads', env: 'READING_THREADS', parse: integer('reading threads', 0, 64),
@@ -232,6 +234,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
         key: 'workerSemiSpaceMb', flag: '--worker-semi-space-mb', env: 'WORKER_SEMI_SPACE_MB', parse: integer('worker semi-space MB', 0, 1024),
         describe: 'serve --workers N: the API workers\' young-generation semi-space in MB, smaller than the indexer\'s so that collections pause answers less (default 16; 0 = the node flags the primary runs with)',
     },
+    {
+        key: 'heapGrowthPercent', flag: '--heap-growth-percent', env: 'HEAP_GROWTH_PERCENT', parse: integer('heap growth percent', 0, 1000),
+        describe: 'how far past its live objects V8 lets each heap (every thread\'s and process\'s) grow before a full collection, in percent: lower keeps the devnet\'s and the indexer\'s memory near what they hold, at some CPU (default 25; 0 = V8\'s own choice, up to 4 times)',
+    },
 ];
 
 export const DEFAULT_CONFIG: ServiceConfig = {
@@ -256,6 +262,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     shutdownTimeoutMs: 10_000,
     workers: availableParallelism(),
     workerSemiSpaceMb: 16,
+    heapGrowthPercent: DEFAULT_HEAP_GROWTH_PERCENT,
     emulationMaxTransactions: 1000,
     emulationTimeoutMs: 10_000,
     rates: '',

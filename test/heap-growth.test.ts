@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { loadConfig } from '../src/config/config.ts';
+
+// A process that keeps ~50 MB of arrays alive in a ring while it replaces them (old-space garbage,
+// as the devnet's producer makes), reporting the largest heap it committed and what is live at the end.
+const CHURN = `
+import { getHeapStatistics } from 'node:v8';
+import { applyHeapGrowth } from ${JSON.stringify(new URL('../src/heap-growth.ts', import.meta.url).href)};
+applyHeapGrowth(Number(process.argv[1]));
+const ring = [];
+let largest = 0;
+for (let round = 0; round < 12; round++) {
+    for (let i = 0; i < 5000; i++) {
+        ring.push(new Array(1000).fill(round));
+        if (ring.length > 6000) ring.shift();
+    }
+    largest = Math.max(largest, getHeapStatistics().total_heap_size);
+}
+process.stdout.write(JSON.stringify({ largest }));
+`;
+
+function largestHeap(percent: number): number {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHURN, String(percent)], { encoding: 'utf8' });
+    const { largest } = JSON.parse(out) as { largest: number };
+    process.stderr.write(`heap growth ${percent} %: largest heap ${largest >> 20} MB\n`);
+    return largest;
+}
+
+test('a heap growth of 20 % keeps a churning heap well below what V8 lets it grow to on its own', () => {
+    const own = largestHeap(0);
+    const bounded = largestHeap(20);
+    // ~50 MB live: V8 on its own commits 2-4 times that; 1.2x growth stays near it.
+    assert.ok(bounded < 0.7 * own, `largest heap ${bounded >> 20} MB with 20 %, ${own >> 20} MB with V8's own growth`);
+    assert.ok(bounded < 170 * 2 ** 20, `largest heap ${bounded >> 20} MB with 20 %`);
+});
+
+test('--heap-growth-percent and HEAP_GROWTH_PERCENT set it; 0 is V8\'s own; out of range is refused', () => {
+    assert.equal(loadConfig([]).config.heapGrowthPercent, 25);
+    assert.equal(loadConfig(['--heap-growth-percent', '0']).config.heapGrowthPercent, 0);
+    assert.equal(loadConfig(['--heap-growth-percent=60']).config.heapGrowthPercent, 60);
+    assert.equal(loadConfig([], { HEAP_GROWTH_PERCENT: '40' }).config.heapGrowthPercent, 40);
+    assert.throws(() => loadConfig(['--heap-growth-percent', '-5']), /heap growth percent must be an integer from 0 to 1000/);
+});

@@ -59,8 +59,13 @@ export interface CollatorOptions {
     recentAccounts: number;
 }
 
-/** About how many accounts a region of a shard's accounts dictionary (what is evicted and loaded back as one) holds. */
-const REGION_ACCOUNTS = 16;
+/**
+ * About how many accounts a region of a shard's accounts dictionary (what is evicted and loaded back as one) holds.
+ * A transfer to a new account loads its whole region back: regions of 4–8 accounts instead of 16–32 made the
+ * loaded devnet 30 % faster at 200k transactions (293 against 226 tx/s) and held ~90 MB less, for a stub and a
+ * fork cell more per 6 accounts (docs/BENCHMARKS.md, eleventh session).
+ */
+const REGION_ACCOUNTS = 4;
 
 type ShardAccounts = AugmentedDict<ShardAccountEntry, { splitDepth: number; balance: Amounts }>;
 

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../src/config/config.ts';
 
 // A process that keeps ~50 MB of arrays alive in a ring while it replaces them (old-space garbage,
-// as the devnet's producer makes), reporting the largest heap it committed and what is live at the end.
+// as the devnet's producer makes), reporting the largest heap it committed.
 const CHURN = `
 import { getHeapStatistics } from 'node:v8';
 import { applyHeapGrowth } from ${JSON.stringify(new URL('../src/heap-growth.ts', import.meta.url).href)};

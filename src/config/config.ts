@@ -44,6 +44,7 @@ export interface ServiceConfig {
     workers: number;
     /** `serve --workers N` (N > 1): the API workers' V8 semi-space, MB (their young generation); 0 = the primary's node flags. */
     workerSemiSpaceMb: number;
+    /** How far past its live objects each V8 heap of the process may grow, percent; 0 = V8's own. */
     heapGrowthPercent: number;
     /** Most transactions one emulation may run. */
     emulationMaxTransactions: number;

@@ -16,6 +16,26 @@ export function toJsonBytes(value: unknown): Buffer {
 }
 
 /**
+ * A JSON text with holes: each `MemberHole` member of an object is left out of the text and marked
+ * by one NUL byte (which a JSON text never holds raw: strings escape it), its descriptor listed in
+ * order, for the member to be written in later (stored transaction texts, api/present/transaction-template.ts).
+ */
+export function toJsonTemplate(value: unknown): { text: Buffer; holes: unknown[] } {
+    const writer = new JsonWriter();
+    writer.holes = [];
+    writer.write(value);
+    return { text: writer.bytes(), holes: writer.holes };
+}
+
+/** An object member whose text is known only later: written by whoever fills the template, comma included. */
+export class MemberHole {
+    constructor(readonly descriptor: unknown) {}
+}
+
+/** The byte that marks a hole in a template's text. */
+export const HOLE_MARK = 0;
+
+/**
  * The JSON text of an answer as it goes on the wire: UTF-8 bytes when it holds byte texts
  * (`RawJson` of a Buffer: cached transactions and traces, copied in without being decoded) or is
  * large, else a string. A large string would be flattened and encoded twice on the way out (once to
@@ -36,6 +56,8 @@ const LARGE_TEXT = 16 * 1024;
 class JsonWriter {
     out = '';
     chunks: Buffer[] | null = null;
+    /** Set when writing a template: the descriptors of its holes. */
+    holes: unknown[] | null = null;
 
     bytes(): Buffer {
         if (!this.chunks) return Buffer.from(this.out, 'utf8');
@@ -87,6 +109,12 @@ class JsonWriter {
         for (const key of Object.keys(record)) {
             const member = record[key];
             if (member === undefined || typeof member === 'function') continue;
+            if (typeof member === 'object' && member instanceof MemberHole) {
+                if (!this.holes || first) throw new Error(`member '${key}' is a hole, which only a template's members after the first may be`);
+                this.out += '\u0000';
+                this.holes.push(member.descriptor);
+                continue;
+            }
             this.out += first ? quotedKey(key) : `,${quotedKey(key)}`;
             this.out += ':';
             this.write(member);

@@ -4,12 +4,14 @@ import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './j
 import { RawJson, toJsonBytes } from './json.ts';
 import { AccountDirectory } from './present/account-address.ts';
 import { presentIndexedTransaction } from './present/indexed-transaction.ts';
+import { fillTemplate, templateAccounts } from './present/transaction-template.ts';
 
 /**
  * Transactions (spec 2.13) as JSON texts, each kept by hash once written: a transaction never
  * changes, so an account's pages and a block's list are put together from texts made before, and
- * only transactions not seen yet (or whose accounts the index now knows differently) are decoded
- * and presented. One query per call reads the interfaces of the accounts that new texts mention and
+ * only transactions not seen yet (or whose accounts the index now knows differently) are made: from
+ * the text stored with them at ingest, its holes filled with what the index knows now, or else
+ * decoded and presented. One query per call reads the interfaces of the accounts that new texts mention and
  * of those that kept texts mention, unless the index has not written a block since they were checked.
  */
 export class TransactionTexts {
@@ -26,37 +28,57 @@ export class TransactionTexts {
 
     /**
      * The transactions with these hashes, in this order; `load` reads those whose texts are not
-     * kept (or no longer hold) from the index.
+     * kept (or no longer hold) from the index. A transaction stored with its text is filled in from
+     * it; one without (indexed before texts were stored, or of another text version) is decoded and presented.
      */
     async present(hashes: string[], load: (hashes: string[]) => Promise<StoredTransaction[]>): Promise<RawJson[]> {
         // Read before the interfaces: a block written in between moves it, and the next call checks again.
         const generation = await this.generationOf();
         const cached = hashes.map(hash => this.cache.get(hash));
         const unchecked = cached.map(entry => entry !== undefined && entry.checkedAt !== generation);
-        const decoded = new Map<string, IndexedTransaction>();
-        const decode = async (wanted: string[]) => {
-            for (const row of wanted.length > 0 ? await load(wanted) : []) decoded.set(row.hash, decodeStoredTransaction(row));
+        const read = new Map<string, ReadTransaction>();
+        const readRows = async (wanted: string[]) => {
+            for (const row of wanted.length > 0 ? await load(wanted) : []) read.set(row.hash, readTransaction(row));
         };
-        await decode(hashes.filter((_, i) => !cached[i]));
+        await readRows(hashes.filter((_, i) => !cached[i]));
         const accounts = new Set<string>();
         cached.forEach((entry, i) => {
             if (unchecked[i]) for (const account of entry!.accounts) accounts.add(account);
         });
-        for (const account of mentionedAccounts([...decoded.values()])) accounts.add(account);
+        for (const transaction of read.values()) for (const account of transaction.accounts) accounts.add(account);
         const interfaces = accounts.size > 0 ? await this.interfacesOf([...accounts].sort()) : new Map<string, string[]>();
         // Kept texts made when an account's interfaces were different are made again; the others hold at this generation.
         const stale: string[] = [];
         cached.forEach((entry, i) => {
             if (unchecked[i] && !confirmEntry(entry!, interfaces, generation)) stale.push(hashes[i]);
         });
-        await decode(stale);
-        const directory = new AccountDirectory(interfaces, this.currencies);
+        await readRows(stale);
+        let directory: AccountDirectory | undefined;
         return hashes.map((hash, i) => {
-            const transaction = decoded.get(hash);
+            const transaction = read.get(hash);
             if (!transaction) return new RawJson(cached[i]!.bytes);
-            const bytes = toJsonBytes(presentIndexedTransaction(transaction, directory));
-            this.cache.set(hash, madeEntry(bytes, mentionedAccounts([transaction]), interfaces, generation));
+            let bytes = transaction.row.text ? fillTemplate(transaction.row.text, transaction.row.boc, interfaces) : null;
+            if (!bytes) {
+                directory ??= new AccountDirectory(interfaces, this.currencies);
+                bytes = toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(transaction.row), directory));
+            }
+            this.cache.set(hash, madeEntry(bytes, transaction.accounts, interfaces, generation));
             return new RawJson(bytes);
         });
     }
+}
+
+/** A transaction read from the index: with a stored text of this version, only the accounts its holes name; else decoded. */
+interface ReadTransaction {
+    row: StoredTransaction;
+    decoded?: IndexedTransaction;
+    /** The accounts it mentions, sorted. */
+    accounts: string[];
+}
+
+function readTransaction(row: StoredTransaction): ReadTransaction {
+    const named = row.text ? templateAccounts(row.text) : null;
+    if (named) return { row, accounts: named.sort() };
+    const decoded = decodeStoredTransaction(row);
+    return { row, decoded, accounts: mentionedAccounts([decoded]) };
 }

@@ -4,7 +4,9 @@ import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/bl
 import { loadBlock } from '../ton/block/block.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
-import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import { hasCells, parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import { formatBlockId } from '../ton/block-id.ts';
+import { transactionTemplate } from '../api/present/transaction-template.ts';
 import { sha256 } from '../ton/fast-hash.ts';
 import { Lru } from '../lru.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
@@ -28,6 +30,7 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
     for (const t of parsedBlock.transactions) parsed.set(t.cell, parseTransactionCell(t.cell, parsedBlock.id.workchain));
     const endBalances = transactionEndBalances(root, block, cell => parsed.get(cell));
     const record = blockRecordFromParts(parsedBlock, states, endBalances, parsed);
+    addTransactionTexts(record);
     record.accountStates = await Promise.all(states.map(async (state, i) => {
         // The block's own ShardAccount entry gives the last transaction; the reader only completes the Account cell.
         const shard = { lastTransactionHash: BigInt(`0x${state.lastTransHash}`), lastTransactionLt: state.lastTransLt };
@@ -41,6 +44,23 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
         return accountStateRecord(state.account, { account: loadAccountCell(account), ...shard });
     }));
     return record;
+}
+
+/**
+ * Each transaction's text as the API will show it, made here where its cells are at hand (in a
+ * reading thread when there are some), so that reading a block's list needs no decoding. A
+ * transaction whose text cannot be made is still indexed, and presented from its BOC when read.
+ */
+function addTransactionTexts(record: BlockRecord): void {
+    const block = formatBlockId(record.id);
+    for (const t of record.transactions) {
+        if (!t.summary || !hasCells(t.summary)) continue;
+        try {
+            t.text = transactionTemplate(t.summary, block, t.endBalance ?? null) ?? undefined;
+        } catch {
+            t.text = undefined;
+        }
+    }
 }
 
 /** `account_none$0 = Account;` or an account. */

@@ -1,3 +1,4 @@
+import type { StoredTransactionText } from '../api/present/transaction-template.ts';
 /**
  * The one ingestion contract: every chain (the embedded devnet, block files, a liteserver
  * follower) yields the same block records, each carrying its transactions as real BOCs.
@@ -32,6 +33,8 @@ export interface TransactionRecord {
     summary?: TransactionSummary;
     /** Account balance in nanograms right after this transaction, when the source knows it. */
     endBalance?: bigint;
+    /** Its text as the API shows it, with holes (api/present/transaction-template.ts), when the block reader made one. */
+    text?: StoredTransactionText;
 }
 
 export type AccountStatus = 'active' | 'uninit' | 'frozen' | 'nonexist';

@@ -120,20 +120,25 @@ async function insertBlockRow(trx: Trx, block: BlockRecord): Promise<void> {
 }
 
 async function insertTransactions(trx: Trx, block: BlockRecord, parsed: TransactionSummary[], traceIds: Map<string, string>, records: Map<string, TransactionRecord>): Promise<void> {
-    const rows = parsed.map(tx => ({
-        hash: tx.hash,
-        account: tx.account,
-        lt: tx.lt,
-        utime: tx.utime,
-        workchain: block.id.workchain,
-        shard: block.id.shard,
-        seqno: block.id.seqno,
-        trace_id: traceIds.get(tx.hash)!,
-        in_msg_hash: tx.inMsg?.hash ?? null,
-        success: tx.success ? 1 : 0,
-        end_balance: records.get(tx.hash)!.endBalance ?? null,
-        boc: records.get(tx.hash)!.boc,
-    }));
+    const rows = parsed.map(tx => {
+        const record = records.get(tx.hash)!;
+        return {
+            hash: tx.hash,
+            account: tx.account,
+            lt: tx.lt,
+            utime: tx.utime,
+            workchain: block.id.workchain,
+            shard: block.id.shard,
+            seqno: block.id.seqno,
+            trace_id: traceIds.get(tx.hash)!,
+            in_msg_hash: tx.inMsg?.hash ?? null,
+            success: tx.success ? 1 : 0,
+            end_balance: record.endBalance ?? null,
+            boc: record.boc,
+            text: record.text?.text ?? null,
+            text_holes: record.text?.holes ?? null,
+        };
+    });
     await TRANSACTIONS_INSERT.run(trx, rows);
 }
 

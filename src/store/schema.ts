@@ -40,6 +40,9 @@ export interface TransactionsTable {
     success: IntColumn;
     end_balance: bigint | null;
     boc: Buffer;
+    /** The transaction's text with holes, and the holes (api/present/transaction-template.ts); null when it has none. */
+    text: Buffer | null;
+    text_holes: string | null;
 }
 
 export interface MessagesTable {

@@ -62,6 +62,11 @@ export function exitCodeDescription(code: number, interfaces: string[] = []): st
     return CONTRACT_EXIT_CODES.find(c => c.interfaces.some(i => interfaces.includes(i)))?.codes[code];
 }
 
+/** Whether a compute phase's exit code is described differently by the account's interfaces. */
+export function exitCodeDependsOnInterfaces(code: number): boolean {
+    return code >= 32 && CONTRACT_EXIT_CODES.some(c => c.codes[code] !== undefined);
+}
+
 export function actionResultDescription(code: number): string | undefined {
     return COMPUTE_EXIT_CODES[code];
 }

@@ -62,6 +62,50 @@ for (const backend of storeBackends()) {
             for (const t of again) if (t.account.address === changed) assert.equal(t.account.is_wallet, true);
         });
 
+        test('texts stored at ingest are filled with what the index knows when read, and say what the BOCs say', async () => {
+            const hashes = (await blockTransactionHashes(store.db, id))!;
+            const rows = await storedTransactions(store.db, hashes);
+            assert.ok(rows.every(row => row.text && row.text.text.length > 0), 'every transaction of the block was stored with its text');
+            let override: Map<string, string[]> = new Map();
+            let generation = 1n;
+            const interfacesOf = async (accounts: string[]) => {
+                const interfaces = await accountInterfaces(store.db, accounts);
+                for (const [account, names] of override) interfaces.set(account, names);
+                return interfaces;
+            };
+            const fromTexts = new TransactionTexts(1 << 20, interfacesOf, async () => generation);
+            const fromBocs = new TransactionTexts(1 << 20, interfacesOf, async () => generation);
+            const withoutTexts = async (wanted: string[]) => (await storedTransactions(store.db, wanted)).map(row => ({ ...row, text: undefined }));
+            const both = async () => [
+                toJson(await fromTexts.present(hashes, wanted => storedTransactions(store.db, wanted))),
+                toJson(await fromBocs.present(hashes, withoutTexts)),
+            ];
+            const [first, firstExpected] = await both();
+            assert.equal(first, firstExpected);
+
+            // The index learns that the block's accounts are wallets of two kinds: the stored texts follow.
+            const accounts = [...new Set((JSON.parse(first) as Array<{ account: { address: string } }>).map(t => t.account.address))];
+            override = new Map(accounts.map((a, i) => [a, [i % 2 ? 'wallet_v3r2' : 'wallet_v4r2']]));
+            generation++;
+            const [second, secondExpected] = await both();
+            assert.equal(second, secondExpected);
+            assert.notEqual(second, first);
+            assert.ok((JSON.parse(second) as Array<{ account: { is_wallet: boolean } }>).every(t => t.account.is_wallet));
+
+            // The answer is the stored text (tampered with here), not a presentation of the BOC…
+            const tampered = new TransactionTexts(1 << 20, interfacesOf, async () => generation);
+            const marked = (await tampered.present(hashes, async wanted => (await storedTransactions(store.db, wanted)).map(row => ({
+                ...row, text: { ...row.text!, text: Buffer.from(row.text!.text.toString().replace('"success":', '"stored":true,"success":')) },
+            })))).map(item => JSON.parse(item.text.toString()) as { stored?: boolean });
+            assert.ok(marked.every(t => t.stored));
+            // …unless it was made by another version of the presentation.
+            const older = new TransactionTexts(1 << 20, interfacesOf, async () => generation);
+            const fromOlder = toJson(await older.present(hashes, async wanted => (await storedTransactions(store.db, wanted)).map(row => ({
+                ...row, text: { text: Buffer.from(row.text!.text.toString().replace('"success":', '"stored":true,"success":')), holes: row.text!.holes.replace(/^\[\d+/, '[0') },
+            }))));
+            assert.equal(fromOlder, secondExpected);
+        });
+
         test('an unknown hash is an error, not a shorter list', async () => {
             await assert.rejects(storedTransactions(store.db, ['00'.repeat(32)]), /is not in the index/);
         });

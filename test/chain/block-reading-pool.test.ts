@@ -11,7 +11,7 @@ import { FIXTURE_BLOCKS, readBlockBoc as fixtureBoc } from '../helpers/fixtures.
 function withoutCells(record: BlockRecord): BlockRecord {
     return {
         ...record,
-        transactions: record.transactions.map(({ boc, summary, endBalance }) => ({ boc, summary: summarizeTransaction(summary as ParsedTransaction), endBalance })),
+        transactions: record.transactions.map(({ boc, summary, endBalance, text }) => ({ boc, summary: summarizeTransaction(summary as ParsedTransaction), endBalance, text })),
     };
 }
 

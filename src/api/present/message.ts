@@ -1,20 +1,17 @@
 import { beginCell, Dictionary, storeStateInit, type Cell, type StateInit } from '@ton/core';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
-import { decodeBody, formatOpCode } from '../../ton/bodies/index.ts';
+import { formatOpCode } from '../../ton/bodies/index.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
 import type { TransactionMessage } from '../../ton/transaction.ts';
-import type { AccountDirectory } from './account-address.ts';
+import type { AccountView } from './account-address.ts';
 import { BoundedMap } from '../../emulation/bounded-map.ts';
 
 /** Message (spec 2.12) from a message cell of an indexed transaction. */
-export function presentMessage(m: TransactionMessage, accounts: AccountDirectory) {
+export function presentMessage(m: TransactionMessage, accounts: AccountView) {
     const body = m.body;
     const init = m.init;
-    const decoded = decodeBody(body, {
-        external: m.msgType === 'ext_in_msg',
-        destinationInterfaces: m.destination ? accounts.interfaces(m.destination) : undefined,
-    });
+    const decoded = accounts.decodedBody(m);
     const msg_type = m.msgType;
     const hash = m.hash;
     const op_code = m.opCode !== null ? formatOpCode(m.opCode) : undefined;
@@ -85,7 +82,7 @@ const EXTERNAL = { ihr_disabled: true, bounce: false, bounced: false, value: 0n,
  * ExtraCurrency (spec) of every currency an internal message carries, in id order, with its preview
  * from the service's table; `root`: its ExtraCurrencyCollection (HashmapE 32 (VarUInteger 32)).
  */
-function extraCurrencies(root: Cell, accounts: AccountDirectory) {
+function extraCurrencies(root: Cell, accounts: AccountView) {
     const amounts = extraCurrencyAmounts(Dictionary.loadDirect(Dictionary.Keys.Uint(32), Dictionary.Values.BigVarUint(5), root));
     if (amounts.size === 0) return undefined;
     return [...amounts].map(([id, amount]) => ({ amount: amount.toString(), preview: accounts.extraCurrency(id) }));

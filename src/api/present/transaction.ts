@@ -1,13 +1,15 @@
 import type { AccountStatus, AccountStatusChange, TransactionComputePhase, TransactionDescription } from '@ton/core';
-import { actionResultDescription, exitCodeDescription } from '../../ton/exit-codes.ts';
+import { actionResultDescription } from '../../ton/exit-codes.ts';
 import type { ParsedTransaction } from '../../ton/transaction.ts';
-import type { AccountDirectory } from './account-address.ts';
+import type { AccountView } from './account-address.ts';
+import type { MemberHole } from '../json.ts';
 import { presentMessage } from './message.ts';
 
 export interface TransactionContext {
     block: string;
     endBalance: bigint | null;
-    raw: Buffer;
+    /** The transaction's BOC, or where a template leaves it out (it is stored beside the text). */
+    raw: Buffer | MemberHole;
 }
 
 const ACCOUNT_STATUS: Record<AccountStatus, string> = {
@@ -47,7 +49,7 @@ const BOUNCE_PHASE: Record<string, string> = {
 };
 
 /** Transaction (spec 2.13) from an indexed transaction BOC. */
-export function presentTransaction(parsed: ParsedTransaction, context: TransactionContext, accounts: AccountDirectory) {
+export function presentTransaction(parsed: ParsedTransaction, context: TransactionContext, accounts: AccountView) {
     const { tx } = parsed;
     const d = tx.description;
     const phases = phasesOf(d);
@@ -69,7 +71,7 @@ export function presentTransaction(parsed: ParsedTransaction, context: Transacti
         block: context.block,
         prev_trans_hash: tx.prevTransactionHash.toString(16).padStart(64, '0'),
         prev_trans_lt: tx.prevTransactionLt,
-        compute_phase: phases.compute ? presentCompute(phases.compute, accounts.interfaces(parsed.account)) : undefined,
+        compute_phase: phases.compute ? presentCompute(phases.compute, code => accounts.exitCodeDescription(parsed.account, code)) : undefined,
         storage_phase: phases.storage
             ? {
                 fees_collected: phases.storage.storageFeesCollected,
@@ -94,7 +96,7 @@ export function presentTransaction(parsed: ParsedTransaction, context: Transacti
         bounce_phase: phases.bounce ? BOUNCE_PHASE[phases.bounce.type] : undefined,
         aborted: 'aborted' in d ? d.aborted : false,
         destroyed: 'destroyed' in d ? d.destroyed : false,
-        raw: context.raw.toString('hex'),
+        raw: Buffer.isBuffer(context.raw) ? context.raw.toString('hex') : context.raw,
     };
 }
 
@@ -108,7 +110,7 @@ function phasesOf(d: TransactionDescription) {
     };
 }
 
-function presentCompute(phase: TransactionComputePhase, interfaces: string[]) {
+function presentCompute(phase: TransactionComputePhase, describe: (code: number) => string | MemberHole | undefined) {
     if (phase.type === 'skipped') return { skipped: true, skip_reason: SKIP_REASON[phase.reason] ?? phase.reason };
     return {
         skipped: false,
@@ -117,6 +119,6 @@ function presentCompute(phase: TransactionComputePhase, interfaces: string[]) {
         gas_used: phase.gasUsed,
         vm_steps: phase.vmSteps,
         exit_code: phase.exitCode,
-        exit_code_description: exitCodeDescription(phase.exitCode, interfaces),
+        exit_code_description: describe(phase.exitCode),
     };
 }

@@ -28,17 +28,21 @@ export type FromReader =
 export function transferableRecord(record: BlockRecord): BlockRecord {
     return {
         ...record,
-        transactions: record.transactions.map(({ boc, summary, endBalance }) => ({
+        transactions: record.transactions.map(({ boc, summary, endBalance, text }) => ({
             boc,
             summary: summary && hasCells(summary) ? summarizeTransaction(summary) : summary,
             endBalance,
+            text,
         })),
     };
 }
 
 /** A record received from another thread: its byte fields arrive as Uint8Arrays and become Buffers again (no copy). */
 export function receivedRecord(record: BlockRecord): BlockRecord {
-    for (const tx of record.transactions) tx.boc = asBuffer(tx.boc);
+    for (const tx of record.transactions) {
+        tx.boc = asBuffer(tx.boc);
+        if (tx.text) tx.text.text = asBuffer(tx.text.text);
+    }
     for (const state of record.accountStates ?? []) reviveState(state);
     if (record.config) record.config = asBuffer(record.config);
     return record;

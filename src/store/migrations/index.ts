@@ -10,6 +10,7 @@ import { extraBalances } from './0007-extra-balances.ts';
 import { multisigOrders } from './0008-multisig-orders.ts';
 import { indexGeneration } from './0009-index-generation.ts';
 import { generationNotify } from './0010-generation-notify.ts';
+import { transactionTexts } from './0011-transaction-texts.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -26,6 +27,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0008-multisig-orders': multisigOrders(dialect),
                 '0009-index-generation': indexGeneration(),
                 '0010-generation-notify': generationNotify(dialect),
+                '0011-transaction-texts': transactionTexts(dialect),
             };
         },
     };

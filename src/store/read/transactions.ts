@@ -5,6 +5,7 @@ import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readInChunks } from '../chunks.ts';
+import type { StoredTransactionText } from '../../api/present/transaction-template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -32,9 +33,12 @@ export interface StoredTransaction {
     traceId: string;
     endBalance: bigint | null;
     boc: Buffer;
+    /** Its stored text with holes (api/present/transaction-template.ts), when it has one. */
+    text?: StoredTransactionText;
 }
 
 const COLUMNS = ['hash', 'workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
+const COLUMNS_WITH_TEXT = [...COLUMNS, 'text', 'text_holes'] as const;
 
 /** The hashes of an account's transactions, newest first, strictly below `beforeLt` when given. */
 export async function accountTransactionHashes(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<string[]> {
@@ -59,8 +63,8 @@ export async function blockTransactionHashes(db: IndexDb, id: BlockId): Promise<
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */
 export async function storedTransactions(db: IndexDb, hashes: readonly string[]): Promise<StoredTransaction[]> {
-    const rows = await readInChunks(hashes, 500, chunk => db.selectFrom('transactions').select(COLUMNS).where('hash', 'in', chunk).execute());
-    const byHash = new Map(rows.map(row => [row.hash, stored(row)]));
+    const rows = await readInChunks(hashes, 500, chunk => db.selectFrom('transactions').select(COLUMNS_WITH_TEXT).where('hash', 'in', chunk).execute());
+    const byHash = new Map(rows.map(row => [row.hash, withText(stored(row), row)]));
     return hashes.map(hash => {
         const row = byHash.get(hash);
         if (!row) throw new Error(`transaction ${hash} is not in the index`);
@@ -83,6 +87,11 @@ function stored(row: Row): StoredTransaction {
         endBalance: row.end_balance,
         boc: row.boc,
     };
+}
+
+function withText(transaction: StoredTransaction, row: { text: Buffer | null; text_holes: string | null }): StoredTransaction {
+    if (row.text !== null && row.text_holes !== null) transaction.text = { text: row.text, holes: row.text_holes };
+    return transaction;
 }
 
 async function withAccounts(db: IndexDb, rows: StoredTransaction[]): Promise<IndexedTransactions> {

@@ -156,15 +156,43 @@ export function walletMessageJson(m: WalletOutMessage, ctx: { depth: number } = 
     return walletMessageJsonIn(m, context(ctx.depth));
 }
 
+/**
+ * How an inbound external body decodes for every possible set of destination interfaces, without
+ * knowing the set: `variants` are the layouts picked by interfaces (in the order decodeBody tries
+ * them) that parse this body, each with its decoding (null when it parses but has no JSON form);
+ * `byOp` is what decodes when none of them applies. decodeBody(body, { external: true,
+ * destinationInterfaces: d }) is the first variant whose interfaces meet d, else byOp.
+ */
+export function externalBodyVariants(body: Cell): { variants: Array<{ interfaces: readonly string[]; decoded: DecodedBody | null }>; byOp: DecodedBody | null } {
+    const variants: Array<{ interfaces: readonly string[]; decoded: DecodedBody | null }> = [];
+    let opCode: number | undefined;
+    try {
+        opCode = readOpCode(body);
+    } catch {
+        return { variants, byOp: null };
+    }
+    for (const { entry, interfaces } of BY_INTERFACES) {
+        const parsed = tryEntry(entry, body, opCode);
+        if (parsed) variants.push({ interfaces, decoded: decodedOf(parsed, opCode) });
+    }
+    return { variants, byOp: decodeBody(body, { external: true, destinationInterfaces: [] }) };
+}
+
+function decodedOf(parsed: ParsedBody, opCode: number | undefined): DecodedBody | null {
+    try {
+        const out: DecodedBody = { name: parsed.name, value: valueJson(parsed) };
+        if (opCode !== undefined) out.opCode = opCode;
+        return out;
+    } catch {
+        return null;
+    }
+}
+
 /** decodeBody: parseBody + valueJson. Null when the body is unknown or malformed; never throws. */
 export function decodeBody(body: Cell, hint?: BodyHint): DecodedBody | null {
     try {
         const parsed = parseBody(body, hint);
-        if (!parsed) return null;
-        const out: DecodedBody = { name: parsed.name, value: valueJson(parsed) };
-        const opCode = readOpCode(body);
-        if (opCode !== undefined) out.opCode = opCode;
-        return out;
+        return parsed ? decodedOf(parsed, readOpCode(body)) : null;
     } catch {
         return null;
     }

@@ -1,0 +1,118 @@
+import { decodeBody, externalBodyVariants, type DecodedBody } from '../../ton/bodies/index.ts';
+import { exitCodeDependsOnInterfaces, exitCodeDescription } from '../../ton/exit-codes.ts';
+import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
+import type { EcPreviewJson } from '../../ton/extra-currencies.ts';
+import type { ParsedTransaction, TransactionMessage } from '../../ton/transaction.ts';
+import { HOLE_MARK, MemberHole, toJson, toJsonTemplate } from '../json.ts';
+import type { AccountView } from './account-address.ts';
+import { presentTransaction } from './transaction.ts';
+
+/**
+ * A transaction's text (spec 2.13) made once, when its block is read, and stored with it: the
+ * members that depend on what the index knows of the accounts when the text is read (their
+ * interfaces: `is_wallet`, a wallet's exit-code descriptions, a wallet's external body) are holes
+ * filled in then, and so is `raw`, from the BOC stored beside the text.
+ *
+ * Stored as the text's UTF-8 bytes with one NUL byte for each hole, and the holes' descriptors as a
+ * JSON array led by TEXT_VERSION; a text of another version is not used (made again from the BOC).
+ */
+export interface StoredTransactionText {
+    text: Buffer;
+    holes: string;
+}
+
+/** Changes whenever the presentation changes what a stored text would hold. */
+export const TEXT_VERSION = 1;
+
+type Hole =
+    | ['w', string]
+    | ['x', string, number]
+    /** A wallet's external body: the members by each layout that parses it (layout's interfaces, text), then the members by op. */
+    | ['d', string, Array<[readonly string[], string]>, string]
+    | ['r'];
+
+/** The template of a transaction read from its block; null when it cannot have one (extra currencies, whose previews are the service's). */
+export function transactionTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): StoredTransactionText | null {
+    if ([parsed.inMsg, ...parsed.outMsgs].some(m => m?.extraCurrencies)) return null;
+    const { text, holes } = toJsonTemplate(presentTransaction(parsed, { block, endBalance, raw: new MemberHole(['r']) }, TEMPLATE_DIRECTORY));
+    return { text, holes: JSON.stringify([TEXT_VERSION, ...holes]) };
+}
+
+const TEMPLATE_DIRECTORY: AccountView = {
+    accountAddress(address: string) {
+        return { address, is_scam: false, is_wallet: new MemberHole(['w', address] satisfies Hole) };
+    },
+    exitCodeDescription(account: string, code: number) {
+        return exitCodeDependsOnInterfaces(code) ? new MemberHole(['x', account, code] satisfies Hole) : exitCodeDescription(code, []);
+    },
+    decodedBody(m: TransactionMessage) {
+        // Only an inbound external body decodes by the destination's interfaces (decodeBody).
+        if (m.msgType !== 'ext_in_msg') return decodeBody(m.body, { external: false });
+        const { variants, byOp } = externalBodyVariants(m.body);
+        if (variants.length === 0) return byOp;
+        const hole: Hole = ['d', m.destination!, variants.map(v => [v.interfaces, decodedMembers(v.decoded)]), decodedMembers(byOp)];
+        return { name: new MemberHole(hole) };
+    },
+    extraCurrency(): EcPreviewJson {
+        throw new Error('a transaction with extra currencies has no template');
+    },
+};
+
+/** `,"decoded_op_name":…,"decoded_body":…` as presentMessage writes them, or nothing. */
+function decodedMembers(decoded: DecodedBody | null): string {
+    if (!decoded) return '';
+    const text = toJson({ decoded_op_name: decoded.name, decoded_body: decoded.value });
+    return `,${text.slice(1, -1)}`;
+}
+
+/**
+ * The text of a stored template with its holes filled from the interfaces the index now knows of
+ * its accounts, and the accounts it mentions; null when it was made by another version.
+ */
+export function fillTemplate(stored: StoredTransactionText, boc: Buffer, interfaces: Map<string, string[]>): Buffer | null {
+    const holes = parseHoles(stored.holes);
+    if (!holes) return null;
+    const parts: Buffer[] = [];
+    let start = 0;
+    for (const hole of holes) {
+        const at = stored.text.indexOf(HOLE_MARK, start);
+        if (at < 0) return null;
+        parts.push(stored.text.subarray(start, at), Buffer.from(holeText(hole, boc, interfaces), 'utf8'));
+        start = at + 1;
+    }
+    if (stored.text.indexOf(HOLE_MARK, start) >= 0) return null;
+    parts.push(stored.text.subarray(start));
+    return Buffer.concat(parts);
+}
+
+/** The accounts whose interfaces a stored text's holes read, once each; null when it was made by another version. */
+export function templateAccounts(stored: StoredTransactionText): string[] | null {
+    const holes = parseHoles(stored.holes);
+    if (!holes) return null;
+    const accounts = new Set<string>();
+    for (const hole of holes) if (hole[0] !== 'r') accounts.add(hole[1]);
+    return [...accounts];
+}
+
+function parseHoles(text: string): Hole[] | null {
+    const parsed = JSON.parse(text) as [number, ...Hole[]];
+    return parsed[0] === TEXT_VERSION ? parsed.slice(1) as Hole[] : null;
+}
+
+function holeText(hole: Hole, boc: Buffer, interfaces: Map<string, string[]>): string {
+    switch (hole[0]) {
+        case 'w':
+            return (interfaces.get(hole[1]) ?? []).some(isWalletInterface) ? ',"is_wallet":true' : ',"is_wallet":false';
+        case 'x': {
+            const description = exitCodeDescription(hole[2], interfaces.get(hole[1]) ?? []);
+            return description === undefined ? '' : `,"exit_code_description":${JSON.stringify(description)}`;
+        }
+        case 'd': {
+            const known = interfaces.get(hole[1]) ?? [];
+            const variant = hole[2].find(([layout]) => layout.some(i => known.includes(i)));
+            return variant ? variant[1] : hole[3];
+        }
+        case 'r':
+            return `,"raw":"${boc.toString('hex')}"`;
+    }
+}

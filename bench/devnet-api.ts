@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { openStore } from '../src/store/store.ts';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
@@ -159,12 +160,18 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     const blockTx = blocks.reduce((n, b) => n + Number(b.tx_count), 0) / blocks.length;
     const lo = toNumber(range.lo as bigint);
     const hi = toNumber(range.hi as bigint);
+    // What the stored texts (transactions.text, with their holes) cost the index.
+    const textBytes = databaseUrl
+        ? sql<string>`octet_length(text) + octet_length(text_holes)`
+        : sql<string>`length(text) + length(text_holes)`;
+    const texts = await db.selectFrom('transactions').select([eb => eb.fn.count('text').as('n'), eb => eb.fn.sum(textBytes).as('bytes')]).executeTakeFirstOrThrow();
     await store.close();
     const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
     const traceIds = traces.map(t => t.trace_id);
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
         console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; ${processes}; autocannon from another process, 10 s per row)\n`);
+        console.log(`(stored texts: ${texts.n} transactions, ${(Number(texts.bytes) / Math.max(1, Number(texts.n))).toFixed(0)} bytes a transaction)\n`);
         console.log('| endpoint | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
         console.log('|---|---|---|---|---|---|');
         // The first answers of a new process run before the JIT has compiled the path; a server that has

@@ -5,6 +5,7 @@ import { AccountDirectory } from '../../src/api/present/account-address.ts';
 import { presentTransaction } from '../../src/api/present/transaction.ts';
 import { fillTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
 import { toJsonBytes } from '../../src/api/json.ts';
+import { readTextTemplate } from '../../src/store/read/transactions.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
 import { hasCells, type ParsedTransaction } from '../../src/ton/transaction.ts';
 import { FIXTURE_BLOCKS, readBlockBoc } from '../helpers/fixtures.ts';
@@ -55,11 +56,11 @@ describe('stored transaction texts (templates)', () => {
         assert.ok(cases.length > 800);
         const holeKinds = new Map<string, number>();
         cases.forEach((c, i) => {
-            const template = transactionTemplate(c.parsed, c.block, c.endBalance);
-            assert.ok(template, `transaction ${c.parsed.hash} has a template`);
-            const holes = JSON.parse(template.holes) as [number, ...Array<[string]>];
-            assert.equal(holes[0], TEXT_VERSION);
-            for (const [kind] of holes.slice(1) as Array<[string]>) holeKinds.set(kind, (holeKinds.get(kind) ?? 0) + 1);
+            const stored = transactionTemplate(c.parsed, c.block, c.endBalance);
+            assert.ok(stored, `transaction ${c.parsed.hash} has a template`);
+            const template = readTextTemplate(stored);
+            assert.equal(template.version, TEXT_VERSION);
+            for (const [kind] of template.holes) holeKinds.set(kind, (holeKinds.get(kind) ?? 0) + 1);
             assert.deepEqual(templateAccounts(template)!.sort(), [...interfaceMaps(c, 0)[0].keys()].sort());
             for (const interfaces of interfaceMaps(c, i)) {
                 const expected = toJsonBytes(presentTransaction(c.parsed, { block: c.block, endBalance: c.endBalance, raw: c.boc }, new AccountDirectory(interfaces)));
@@ -85,8 +86,8 @@ describe('stored transaction texts (templates)', () => {
         for (const [i, c] of cases.entries()) {
             const phase = (c.parsed.tx.description as { computePhase: { exitCode: number } }).computePhase;
             phase.exitCode = [33, 35, 133, 136, 40, 7][i % 6];
-            const template = transactionTemplate(c.parsed, c.block, c.endBalance)!;
-            assert.equal(JSON.parse(template.holes).some((h: unknown[]) => h[0] === 'x'), phase.exitCode !== 7 && phase.exitCode !== 40);
+            const template = readTextTemplate(transactionTemplate(c.parsed, c.block, c.endBalance)!);
+            assert.equal(template.holes.some(h => h[0] === 'x'), phase.exitCode !== 7 && phase.exitCode !== 40);
             for (const interfaces of interfaceMaps(c, i)) {
                 const expected = toJsonBytes(presentTransaction(c.parsed, { block: c.block, endBalance: c.endBalance, raw: c.boc }, new AccountDirectory(interfaces)));
                 const filled = fillTemplate(template, c.boc, interfaces)!;
@@ -106,8 +107,7 @@ describe('stored transaction texts (templates)', () => {
 
     test('a template of another version is not filled', async () => {
         const [c] = await fixtureTransactions();
-        const template = transactionTemplate(c.parsed, c.block, c.endBalance)!;
-        const other = { text: template.text, holes: template.holes.replace(/^\[\d+/, `[${TEXT_VERSION + 1}`) };
+        const other = { ...readTextTemplate(transactionTemplate(c.parsed, c.block, c.endBalance)!), version: TEXT_VERSION + 1 };
         assert.equal(fillTemplate(other, c.boc, new Map()), null);
         assert.equal(templateAccounts(other), null);
     });

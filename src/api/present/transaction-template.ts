@@ -21,10 +21,17 @@ export interface StoredTransactionText {
     holes: string;
 }
 
+/** A stored text as read back (store/read/transactions.ts): its version, and the holes in order. */
+export interface TextTemplate {
+    version: number;
+    text: Buffer;
+    holes: TextHole[];
+}
+
 /** Changes whenever the presentation changes what a stored text would hold. */
 export const TEXT_VERSION = 1;
 
-type Hole =
+export type TextHole =
     | ['w', string]
     | ['x', string, number]
     /** A wallet's external body: the members by each layout that parses it (layout's interfaces, text), then the members by op. */
@@ -40,17 +47,17 @@ export function transactionTemplate(parsed: ParsedTransaction, block: string, en
 
 const TEMPLATE_DIRECTORY: AccountView = {
     accountAddress(address: string) {
-        return { address, is_scam: false, is_wallet: new MemberHole(['w', address] satisfies Hole) };
+        return { address, is_scam: false, is_wallet: new MemberHole(['w', address] satisfies TextHole) };
     },
     exitCodeDescription(account: string, code: number) {
-        return exitCodeDependsOnInterfaces(code) ? new MemberHole(['x', account, code] satisfies Hole) : exitCodeDescription(code, []);
+        return exitCodeDependsOnInterfaces(code) ? new MemberHole(['x', account, code] satisfies TextHole) : exitCodeDescription(code, []);
     },
     decodedBody(m: TransactionMessage) {
         // Only an inbound external body decodes by the destination's interfaces (decodeBody).
         if (m.msgType !== 'ext_in_msg') return decodeBody(m.body, { external: false });
         const { variants, byOp } = externalBodyVariants(m.body);
         if (variants.length === 0) return byOp;
-        const hole: Hole = ['d', m.destination!, variants.map(v => [v.interfaces, decodedMembers(v.decoded)]), decodedMembers(byOp)];
+        const hole: TextHole = ['d', m.destination!, variants.map(v => [v.interfaces, decodedMembers(v.decoded)]), decodedMembers(byOp)];
         return { name: new MemberHole(hole) };
     },
     extraCurrency(): EcPreviewJson {
@@ -69,12 +76,11 @@ function decodedMembers(decoded: DecodedBody | null): string {
  * The text of a stored template with its holes filled from the interfaces the index now knows of
  * its accounts, and the accounts it mentions; null when it was made by another version.
  */
-export function fillTemplate(stored: StoredTransactionText, boc: Buffer, interfaces: Map<string, string[]>): Buffer | null {
-    const holes = parseHoles(stored.holes);
-    if (!holes) return null;
+export function fillTemplate(stored: TextTemplate, boc: Buffer, interfaces: Map<string, string[]>): Buffer | null {
+    if (stored.version !== TEXT_VERSION) return null;
     const parts: Buffer[] = [];
     let start = 0;
-    for (const hole of holes) {
+    for (const hole of stored.holes) {
         const at = stored.text.indexOf(HOLE_MARK, start);
         if (at < 0) return null;
         parts.push(stored.text.subarray(start, at), Buffer.from(holeText(hole, boc, interfaces), 'utf8'));
@@ -86,20 +92,14 @@ export function fillTemplate(stored: StoredTransactionText, boc: Buffer, interfa
 }
 
 /** The accounts whose interfaces a stored text's holes read, once each; null when it was made by another version. */
-export function templateAccounts(stored: StoredTransactionText): string[] | null {
-    const holes = parseHoles(stored.holes);
-    if (!holes) return null;
+export function templateAccounts(stored: TextTemplate): string[] | null {
+    if (stored.version !== TEXT_VERSION) return null;
     const accounts = new Set<string>();
-    for (const hole of holes) if (hole[0] !== 'r') accounts.add(hole[1]);
+    for (const hole of stored.holes) if (hole[0] !== 'r') accounts.add(hole[1]);
     return [...accounts];
 }
 
-function parseHoles(text: string): Hole[] | null {
-    const parsed = JSON.parse(text) as [number, ...Hole[]];
-    return parsed[0] === TEXT_VERSION ? parsed.slice(1) as Hole[] : null;
-}
-
-function holeText(hole: Hole, boc: Buffer, interfaces: Map<string, string[]>): string {
+function holeText(hole: TextHole, boc: Buffer, interfaces: Map<string, string[]>): string {
     switch (hole[0]) {
         case 'w':
             return (interfaces.get(hole[1]) ?? []).some(isWalletInterface) ? ',"is_wallet":true' : ',"is_wallet":false';

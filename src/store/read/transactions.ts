@@ -5,7 +5,7 @@ import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readInChunks } from '../chunks.ts';
-import type { StoredTransactionText } from '../../api/present/transaction-template.ts';
+import type { StoredTransactionText, TextHole, TextTemplate } from '../../api/present/transaction-template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -34,7 +34,7 @@ export interface StoredTransaction {
     endBalance: bigint | null;
     boc: Buffer;
     /** Its stored text with holes (api/present/transaction-template.ts), when it has one. */
-    text?: StoredTransactionText;
+    text?: TextTemplate;
 }
 
 const COLUMNS = ['hash', 'workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
@@ -90,8 +90,14 @@ function stored(row: Row): StoredTransaction {
 }
 
 function withText(transaction: StoredTransaction, row: { text: Buffer | null; text_holes: string | null }): StoredTransaction {
-    if (row.text !== null && row.text_holes !== null) transaction.text = { text: row.text, holes: row.text_holes };
+    if (row.text !== null && row.text_holes !== null) transaction.text = readTextTemplate({ text: row.text, holes: row.text_holes });
     return transaction;
+}
+
+/** A stored text as its columns hold it (`text_holes`: the version, then the holes). */
+export function readTextTemplate(stored: StoredTransactionText): TextTemplate {
+    const [version, ...holes] = JSON.parse(stored.holes) as [number, ...TextHole[]];
+    return { version, text: stored.text, holes };
 }
 
 async function withAccounts(db: IndexDb, rows: StoredTransaction[]): Promise<IndexedTransactions> {

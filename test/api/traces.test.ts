@@ -6,6 +6,12 @@ import { SEED_STEPS } from '../../src/chain/devnet/seed.ts';
 import { STAKING_WALLETS } from '../../src/chain/devnet/elections.ts';
 import { STAKING_STEPS } from '../../src/chain/devnet/staking-seed.ts';
 import { accountNamed, assertError, call, manifestOf, type ManifestAccount } from './api-call.ts';
+import { traceText } from '../../src/api/trace-texts.ts';
+import { extraCurrencyTable } from '../../src/app.ts';
+import { TransactionTexts } from '../../src/api/transaction-texts.ts';
+import { toJson } from '../../src/api/json.ts';
+import { accountInterfaces } from '../../src/store/read/accounts.ts';
+import { storedTransactions, traceTransactionTexts } from '../../src/store/read/transactions.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
@@ -345,5 +351,34 @@ describe('GET /v2/traces/{trace_id} over the seeded devnet', () => {
             const response = await getTrace(id);
             assertError(response, 400, `'${id}'`);
         }
+    });
+
+    it('puts answers together from the stored transaction texts, as they are presented from the BOCs', async () => {
+        const db = service.store.db;
+        const currencies = extraCurrencyTable(service.config);
+        let fromTexts = 0;
+        for (const [id, { text }] of traces) {
+            // A trace with a transaction that has no stored text (extra currencies: previews are the service's) is decoded as before.
+            if (await traceTransactionTexts(db, id)) fromTexts++;
+            assert.equal(text, (await traceText(db, id, currencies, false)).bytes.toString(), `trace ${id}`);
+            assert.equal(text, (await traceText(db, id, currencies)).bytes.toString(), `trace ${id}`);
+        }
+        assert.ok(fromTexts >= traces.size - 2, `${fromTexts} of ${traces.size} traces have every text stored`);
+    });
+
+    it("puts accounts' pages together from the stored texts, as they are presented from the BOCs", async () => {
+        const db = service.store.db;
+        const interfacesOf = (accounts: string[]) => accountInterfaces(db, accounts);
+        const generation = () => service.store.generation();
+        let compared = 0;
+        for (const account of manifest.accounts.filter(a => !inEconomy(a)).slice(0, 12)) {
+            const list = await call('getBlockchainAccountTransactions', `${service.base}/blockchain/accounts/${account.address}/transactions?limit=100`);
+            const hashes = (list.body.transactions as Array<{ hash: string }>).map(t => t.hash);
+            const fromBocs = new TransactionTexts(1 << 20, interfacesOf, generation, extraCurrencyTable(service.config));
+            const withoutTexts = async (wanted: string[]) => (await storedTransactions(db, wanted)).map(row => ({ ...row, text: undefined }));
+            assert.equal(list.text, toJson({ transactions: await fromBocs.present(hashes, withoutTexts) }));
+            compared += hashes.length;
+        }
+        assert.ok(compared > 20, `${compared} transactions compared`);
     });
 });

@@ -3,10 +3,8 @@ import { parseHash } from '../../ton/input.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
 import { findTrace, type TraceStatus } from '../../store/read/traces.ts';
 import { Lru } from '../../lru.ts';
-import { traceTransactions } from '../../store/read/transactions.ts';
 import { notFound } from '../errors.ts';
-import { toJsonBytes } from '../json.ts';
-import { presentTraceTree } from '../present/trace.ts';
+import { traceText } from '../trace-texts.ts';
 import type { ApiServices } from '../services.ts';
 import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from '../json-text-cache.ts';
 import { operation } from './route.ts';
@@ -45,12 +43,11 @@ export function traceRoutes(services: ApiServices) {
                 && (cached.checkedAt === generation || confirmEntry(cached, await accountInterfaces(db, cached.accounts), generation))) {
                 return cached.bytes;
             }
-            const trace = await traceTransactions(db, traceId);
-            const bytes = toJsonBytes(presentTraceTree(trace, services.extraCurrencies));
-            if (status.complete && trace.transactions.length === status.txCount) {
-                cache.set(traceId, { ...madeEntry(bytes, trace.accounts, trace.interfaces, generation), txCount: status.txCount });
+            const trace = await traceText(db, traceId, services.extraCurrencies);
+            if (status.complete && trace.transactions === status.txCount) {
+                cache.set(traceId, { ...madeEntry(trace.bytes, trace.accounts, trace.interfaces, generation), txCount: status.txCount });
             }
-            return bytes;
+            return trace.bytes;
         });
     };
 }

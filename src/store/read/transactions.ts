@@ -77,6 +77,41 @@ export async function traceTransactions(db: IndexDb, traceId: string): Promise<I
     return withAccounts(db, (await db.selectFrom('transactions').select(COLUMNS).where('trace_id', '=', traceId).orderBy('lt').execute()).map(stored));
 }
 
+/** A transaction of a trace with its stored text, and where it hangs in the trace's tree. */
+export interface TraceTransactionText {
+    hash: string;
+    account: string;
+    boc: Buffer;
+    text: TextTemplate;
+    /** The transaction of the same trace that sent its inbound message, with that message's created lt; null at the root. */
+    parent: { hash: string; createdLt: bigint } | null;
+}
+
+/**
+ * The transactions of one trace by lt with their stored texts, linked by the messages between
+ * them; null when one of them has no stored text (indexed before texts were).
+ */
+export async function traceTransactionTexts(db: IndexDb, traceId: string): Promise<TraceTransactionText[] | null> {
+    const rows = await db.selectFrom('transactions').select(['hash', 'account', 'in_msg_hash', 'boc', 'text', 'text_holes'])
+        .where('trace_id', '=', traceId).orderBy('lt').execute();
+    if (rows.some(row => row.text === null || row.text_holes === null)) return null;
+    const inbound = rows.flatMap(row => row.in_msg_hash !== null ? [row.in_msg_hash] : []);
+    const messages = await readInChunks(inbound, 500, chunk => db.selectFrom('messages').select(['hash', 'tx_out_hash', 'created_lt']).where('hash', 'in', chunk).execute());
+    const sentBy = new Map(messages.map(m => [m.hash, m]));
+    const inTrace = new Set(rows.map(row => row.hash));
+    return rows.map(row => {
+        const message = row.in_msg_hash !== null ? sentBy.get(row.in_msg_hash) : undefined;
+        const sender = message?.tx_out_hash;
+        return {
+            hash: row.hash,
+            account: row.account,
+            boc: row.boc,
+            text: readTextTemplate({ text: row.text!, holes: row.text_holes! }),
+            parent: sender && inTrace.has(sender) ? { hash: sender, createdLt: message!.created_lt } : null,
+        };
+    });
+}
+
 type Row = { hash: string; workchain: number | bigint; shard: string; seqno: number | bigint; trace_id: string; end_balance: bigint | null; boc: Buffer };
 
 function stored(row: Row): StoredTransaction {

@@ -82,7 +82,7 @@ async function startLiteWriter(config: ServiceConfig, store: Store, events: Writ
         throw error;
     }
     const pool = new LitePool(servers, server => new LiteClientConnection(server));
-    const source = new LiteSource({ pool, fromSeqno: config.fromSeqno ?? undefined, fromUtime: config.fromUtime ?? undefined, log: events.log });
+    const source = new LiteSource({ pool, fromSeqno: config.fromSeqno ?? undefined, fromUtime: config.fromUtime ?? undefined, transactionTexts: config.transactionTexts, log: events.log });
     const stopped = new AbortController();
     // A block waits while no server can give a library its accounts use: indexing it without would detect less.
     const chainLibraries = async (hashes: string[]) => {
@@ -156,7 +156,7 @@ function liteProgressLine(rate: IngestRate, source: LiteSource): string {
 }
 
 async function startDevnetWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
-    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators, recentAccounts: config.devnetRecentAccounts }, { readingThreads: config.readingThreads });
+    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators, recentAccounts: config.devnetRecentAccounts }, { readingThreads: config.readingThreads, transactionTexts: config.transactionTexts });
     const indexer = new Indexer(store, devnet, { inspector: await AccountInspector.create() });
     devnetLiteModule = await import('./liteserver/devnet/devnet-lite-methods.ts');
     await devnet.start();

@@ -19,8 +19,9 @@ import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
  * balance after each transaction. Where the update prunes part of an account (its unchanged code,
  * data, libraries or extra currencies), the source's account-state reader completes it; the state
  * it gives must hash as the account in the block. Without a reader such states keep what the block shows.
+ * `texts`: whether to make each transaction's stored text (`--transaction-texts`).
  */
-export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, root: Cell = readBlockRoot(boc)): Promise<BlockRecord> {
+export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, root: Cell = readBlockRoot(boc), texts = true): Promise<BlockRecord> {
     // The block's cells are walked once; the three readings share it.
     const block = loadBlock(root.beginParse());
     const states = accountStatesAfterBlock(root, block);
@@ -30,7 +31,7 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
     for (const t of parsedBlock.transactions) parsed.set(t.cell, parseTransactionCell(t.cell, parsedBlock.id.workchain));
     const endBalances = transactionEndBalances(root, block, cell => parsed.get(cell));
     const record = blockRecordFromParts(parsedBlock, states, endBalances, parsed);
-    addTransactionTexts(record);
+    if (texts) addTransactionTexts(record);
     record.accountStates = await Promise.all(states.map(async (state, i) => {
         // The block's own ShardAccount entry gives the last transaction; the reader only completes the Account cell.
         const shard = { lastTransactionHash: BigInt(`0x${state.lastTransHash}`), lastTransactionLt: state.lastTransLt };

@@ -6,6 +6,7 @@ import { presentTransaction } from '../../src/api/present/transaction.ts';
 import { fillTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
 import { toJsonBytes } from '../../src/api/json.ts';
 import { readTextTemplate } from '../../src/store/read/transactions.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
 import { hasCells, type ParsedTransaction } from '../../src/ton/transaction.ts';
 import { FIXTURE_BLOCKS, readBlockBoc } from '../helpers/fixtures.ts';
@@ -119,5 +120,18 @@ describe('stored transaction texts (templates)', () => {
             const holes = JSON.parse(template.holes) as unknown[];
             assert.equal(template.text.filter(byte => byte === 0).length, holes.length - 1);
         }
+    });
+
+    test('--transaction-texts off: blocks are read without texts (their transactions are decoded when read)', async () => {
+        const boc = readBlockBoc('block-5');
+        const withTexts = await blockRecordFromBoc(boc);
+        const without = await blockRecordFromBoc(boc, undefined, undefined, false);
+        assert.ok(withTexts.transactions.every(t => t.text));
+        assert.ok(without.transactions.every(t => t.text === undefined));
+        assert.equal(loadConfig([]).config.transactionTexts, true);
+        assert.equal(loadConfig(['--transaction-texts', 'off']).config.transactionTexts, false);
+        assert.equal(loadConfig(['--transaction-texts=on']).config.transactionTexts, true);
+        assert.equal(loadConfig([], { TRANSACTION_TEXTS: 'false' }).config.transactionTexts, false);
+        assert.throws(() => loadConfig(['--transaction-texts', 'sometimes']), /transaction texts must be on or off, got 'sometimes'/);
     });
 });

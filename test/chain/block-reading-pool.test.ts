@@ -16,6 +16,19 @@ function withoutCells(record: BlockRecord): BlockRecord {
 }
 
 describe('block reading threads', () => {
+    test('without transaction texts (--transaction-texts off), the threads make none', async () => {
+        const pool = new BlockReadingPool(undefined, 2, false);
+        try {
+            await pool.loaded();
+            for await (const { record } of readAhead(pool, [{ boc: fixtureBoc('block-5') }])) {
+                assert.ok(record.transactions.length > 0);
+                assert.ok(record.transactions.every(tx => tx.text === undefined));
+            }
+        } finally {
+            await pool.close();
+        }
+    });
+
     test('read the mainnet fixture blocks exactly as this thread does, bytes as Buffers, in the order given', async () => {
         const pool = new BlockReadingPool(undefined, 2);
         try {
@@ -31,6 +44,7 @@ describe('block reading threads', () => {
                 for (const tx of record.transactions) {
                     assert.ok(Buffer.isBuffer(tx.boc));
                     assert.ok(tx.summary && !hasCells(tx.summary));
+                    assert.ok(tx.text && Buffer.isBuffer(tx.text.text));
                 }
                 for (const state of record.accountStates ?? []) {
                     if (state.code) assert.ok(Buffer.isBuffer(state.code));

@@ -45,7 +45,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
 
     private pool: BlockReadingPool | null = null;
 
-    constructor(private readonly options: DevnetOptions, private readonly reading: { readingThreads: number } = { readingThreads: defaultReadingThreads() }) {
+    constructor(private readonly options: DevnetOptions, private readonly reading: { readingThreads: number; transactionTexts?: boolean } = { readingThreads: defaultReadingThreads() }) {
         this.faucetCap = options.faucetCap;
         this.events.setMaxListeners(0);
     }
@@ -87,7 +87,7 @@ export class DevnetSource implements ChainSource, MessageSink, AccountStateReade
         });
         await started;
         this.log = new ChainLog(join(this.options.dataDir, 'devnet', 'chain.sqlite'), { readonly: true });
-        this.pool = new BlockReadingPool(this, this.reading.readingThreads);
+        this.pool = new BlockReadingPool(this, this.reading.readingThreads, this.reading.transactionTexts ?? true);
     }
 
     async stop(): Promise<void> {

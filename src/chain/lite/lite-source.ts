@@ -27,6 +27,8 @@ export interface LiteSourceOptions {
     prefetch?: number;
     /** Cells of account states kept to complete later states without asking (default 200 000). */
     knownCells?: number;
+    /** Whether to make the transactions' stored texts (default true; readBlockBoc's `texts`). */
+    transactionTexts?: boolean;
     log?: (line: string) => void;
 }
 
@@ -404,7 +406,7 @@ export class LiteSource implements ChainSource, MessageSink, AccountStateReader 
             } catch (error) {
                 problem = `gave block ${id.workchain}:${id.shard}:${id.seqno} as bytes that are not a block: ${(error as Error).message}`;
             }
-            if (!problem) return readBlockBoc(result.data, this, root!);
+            if (!problem) return readBlockBoc(result.data, this, root!, this.options.transactionTexts ?? true);
             this.options.pool.penalize(server, problem);
             this.options.log?.(`lite: server ${server} ${problem}`);
             if (attempt + 1 >= Math.max(2, this.options.pool.size)) throw new Error(`no server gave block ${id.workchain}:${id.shard}:${id.seqno} as its id says`);

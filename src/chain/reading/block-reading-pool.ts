@@ -39,7 +39,7 @@ export class BlockReadingPool {
     private readonly whenLoaded: Promise<void>;
     private onLoaded: () => void = () => undefined;
 
-    constructor(private readonly reader: AccountStateReader | undefined, threadCount: number) {
+    constructor(private readonly reader: AccountStateReader | undefined, threadCount: number, private readonly texts = true) {
         this.whenLoaded = new Promise(resolve => { this.onLoaded = resolve; });
         for (let i = 0; i < threadCount; i++) this.threads.push(this.startThread());
         this.checkLoaded();
@@ -69,7 +69,7 @@ export class BlockReadingPool {
             if (this.closed) throw new Error('the block reading pool is closed');
         }
         const loaded = this.loadedThreads();
-        if (loaded.length === 0) return readBlockBoc(boc, this.reader);
+        if (loaded.length === 0) return readBlockBoc(boc, this.reader, undefined, this.texts);
         const thread = loaded.reduce((least, t) => (t.pending.size < least.pending.size ? t : least));
         const id = this.nextId++;
         return new Promise<BlockRecord>((resolve, reject) => {
@@ -90,7 +90,7 @@ export class BlockReadingPool {
 
     private startThread(): ReadingThread {
         // Reading makes many short-lived cells: a larger young generation cuts the collector's share.
-        const workerData: ReadingThreadData = { hasReader: this.reader !== undefined };
+        const workerData: ReadingThreadData = { hasReader: this.reader !== undefined, texts: this.texts };
         const worker = startModuleThread(READING_THREAD, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 128 } });
         const thread: ReadingThread = { worker, pending: new Map(), loaded: false };
         worker.unref();

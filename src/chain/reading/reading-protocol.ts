@@ -4,6 +4,8 @@ import { hasCells, summarizeTransaction } from '../../ton/transaction.ts';
 export interface ReadingThreadData {
     /** Whether the source has an account-state reader to ask about pruned accounts. */
     hasReader: boolean;
+    /** Whether to make the transactions' stored texts (readBlockBoc's `texts`). */
+    texts: boolean;
 }
 
 /** From the indexing thread to a reading thread. */

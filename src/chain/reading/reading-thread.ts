@@ -36,7 +36,7 @@ port.on('message', (message: ToReader) => {
         else question.resolve(message.boc ? readBoc(asBuffer(message.boc))[0] : null);
         return;
     }
-    readBlockBoc(asBuffer(message.boc), reader).then(
+    readBlockBoc(asBuffer(message.boc), reader, undefined, (workerData as ReadingThreadData).texts).then(
         record => post({ type: 'record', id: message.id, record: transferableRecord(record) }),
         (error: unknown) => post({ type: 'failed', id: message.id, message: error instanceof Error ? error.message : String(error) }),
     );

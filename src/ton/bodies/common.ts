@@ -98,6 +98,8 @@ export function loadForwardPayload(s: Slice): EitherPayload {
 export function loadEitherCell(s: Slice): EitherPayload & { value: Cell } {
     const isRight = s.loadBit();
     if (isRight) return { isRight, value: s.loadRef() };
+    // The same empty cell, not a new one to hash: most wallets' transfers carry no body.
+    if (s.remainingBits === 0 && s.remainingRefs === 0) return { isRight, value: Cell.EMPTY };
     const value = s.asCell();
     s.skip(s.remainingBits);
     while (s.remainingRefs > 0) s.loadRef();

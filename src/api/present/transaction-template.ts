@@ -28,7 +28,10 @@ export interface TextTemplate {
     holes: TextHole[];
 }
 
-/** Changes whenever the presentation changes what a stored text would hold. */
+/**
+ * Bumped whenever the presenters (transaction.ts, message.ts, the bodies' JSON) change what a stored
+ * text would hold: texts of other versions are then made again from their BOCs when read.
+ */
 export const TEXT_VERSION = 1;
 
 export type TextHole =
@@ -74,7 +77,7 @@ function decodedMembers(decoded: DecodedBody | null): string {
 
 /**
  * The text of a stored template with its holes filled from the interfaces the index now knows of
- * its accounts, and the accounts it mentions; null when it was made by another version.
+ * its accounts; null when it was made by another version (or does not hold as many holes as it lists).
  */
 export function fillTemplate(stored: TextTemplate, boc: Buffer, interfaces: Map<string, string[]>): Buffer | null {
     if (stored.version !== TEXT_VERSION) return null;

@@ -48,7 +48,10 @@ const BOUNCE_PHASE: Record<string, string> = {
     'ok': 'TrPhaseBounceOk',
 };
 
-/** Transaction (spec 2.13) from an indexed transaction BOC. */
+/**
+ * Transaction (spec 2.13) from an indexed transaction BOC. Texts made by it are stored at ingest:
+ * a change to what it writes bumps TEXT_VERSION (transaction-template.ts).
+ */
 export function presentTransaction(parsed: ParsedTransaction, context: TransactionContext, accounts: AccountView) {
     const { tx } = parsed;
     const d = tx.description;

@@ -1,4 +1,3 @@
-import type { StoredTransactionText } from '../api/present/transaction-template.ts';
 /**
  * The one ingestion contract: every chain (the embedded devnet, block files, a liteserver
  * follower) yields the same block records, each carrying its transactions as real BOCs.
@@ -7,6 +6,7 @@ import type { StoredTransactionText } from '../api/present/transaction-template.
  */
 import type { Cell } from '@ton/core';
 import type { TransactionSummary } from '../ton/transaction.ts';
+import type { StoredTransactionText } from '../api/present/transaction-template.ts';
 
 export interface BlockId {
     workchain: number;

@@ -9,6 +9,16 @@ import { setFlagsFromString } from 'node:v8';
 export const DEFAULT_HEAP_GROWTH_PERCENT = 25;
 
 /**
+ * The heap growth a process runs with: the configured one when set; else the cap above where the
+ * process runs the chain writer (the devnet's producer, the reading threads and the indexer), and
+ * V8's own (0) in a process that only answers the API. A capped API heap of ~50 MB is collected in
+ * full several times a second, and those pauses were the tail of its answers (docs/BENCHMARKS.md).
+ */
+export function heapGrowthPercent(configured: number | null, runsChainWriter: boolean): number {
+    return configured ?? (runsChainWriter ? DEFAULT_HEAP_GROWTH_PERCENT : 0);
+}
+
+/**
  * Sets the heap growth for every isolate of this process, the worker threads started before included
  * (V8's flags are process-wide, and it reads this one at each full collection); 0 leaves V8's own.
  */

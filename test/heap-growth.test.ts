@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../src/config/config.ts';
+import { heapGrowthPercent } from '../src/heap-growth.ts';
 
 // A process that keeps ~50 MB of arrays alive in a ring while it replaces them (old-space garbage,
 // as the devnet's producer makes), reporting the largest heap it committed.
@@ -37,9 +38,16 @@ test('a heap growth of 20 % keeps a churning heap well below what V8 lets it gro
 });
 
 test('--heap-growth-percent and HEAP_GROWTH_PERCENT set it; 0 is V8\'s own; out of range is refused', () => {
-    assert.equal(loadConfig([]).config.heapGrowthPercent, 25);
+    assert.equal(loadConfig([]).config.heapGrowthPercent, null);
     assert.equal(loadConfig(['--heap-growth-percent', '0']).config.heapGrowthPercent, 0);
     assert.equal(loadConfig(['--heap-growth-percent=60']).config.heapGrowthPercent, 60);
     assert.equal(loadConfig([], { HEAP_GROWTH_PERCENT: '40' }).config.heapGrowthPercent, 40);
     assert.throws(() => loadConfig(['--heap-growth-percent', '-5']), /heap growth percent must be an integer from 0 to 1000/);
+});
+
+test('by default only the process running the chain writer caps its heap growth; a value given applies to every process', () => {
+    assert.equal(heapGrowthPercent(null, true), 25);
+    assert.equal(heapGrowthPercent(null, false), 0);
+    assert.equal(heapGrowthPercent(40, false), 40);
+    assert.equal(heapGrowthPercent(0, true), 0);
 });

@@ -49,8 +49,11 @@ export interface ServiceConfig {
     workers: number;
     /** `serve --workers N` (N > 1): the API workers' V8 semi-space, MB (their young generation); 0 = the primary's node flags. */
     workerSemiSpaceMb: number;
-    /** How far past its live objects each V8 heap of the process may grow, percent; 0 = V8's own. */
-    heapGrowthPercent: number;
+    /**
+     * How far past its live objects each V8 heap of the process may grow, percent; 0 = V8's own; null =
+     * the default cap in the process that runs the chain writer, V8's own in API-only processes (heap-growth.ts).
+     */
+    heapGrowthPercent: number | null;
     /** Most transactions one emulation may run. */
     emulationMaxTransactions: number;
     /** Wall-clock budget of one emulation, ms. */
@@ -255,7 +258,7 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     },
     {
         key: 'heapGrowthPercent', flag: '--heap-growth-percent', env: 'HEAP_GROWTH_PERCENT', parse: integer('heap growth percent', 0, 1000),
-        describe: 'how far past its live objects V8 lets each heap (every thread\'s and process\'s) grow before a full collection, in percent: lower keeps the devnet\'s and the indexer\'s memory near what they hold, at some CPU (default 25; 0 = V8\'s own choice, up to 4 times)',
+        describe: `how far past its live objects V8 lets each heap of a process grow before a full collection, in percent: lower keeps the devnet\'s and the indexer\'s memory near what they hold, at some CPU (default ${DEFAULT_HEAP_GROWTH_PERCENT} in the process running the chain source and indexer, V8\'s own in API-only processes, whose answers its full collections would pause; a value given applies to every process; 0 = V8\'s own choice, up to 4 times)`,
     },
 ];
 
@@ -282,7 +285,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     shutdownTimeoutMs: 10_000,
     workers: availableParallelism(),
     workerSemiSpaceMb: 16,
-    heapGrowthPercent: DEFAULT_HEAP_GROWTH_PERCENT,
+    heapGrowthPercent: null,
     emulationMaxTransactions: 1000,
     emulationTimeoutMs: 10_000,
     rates: '',

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
-import { blockTransactionHashes, storedTransactions } from '../../src/store/read/transactions.ts';
+import { blockTransactions, storedTransactions } from '../../src/store/read/transactions.ts';
 import type { Store } from '../../src/store/store.ts';
 import { TransactionTexts } from '../../src/api/transaction-texts.ts';
 import { toJson } from '../../src/api/json.ts';
@@ -23,7 +23,7 @@ for (const backend of storeBackends()) {
         after(() => store.dispose());
 
         test('reads from the index only the transactions whose texts it has not kept or that no longer hold', async () => {
-            const hashes = (await blockTransactionHashes(store.db, id))!;
+            const hashes = (await blockTransactions(store.db, id))!.map(row => row.hash);
             assert.deepEqual(hashes, readSummary('block-5').transactions.map(t => t.hash));
             const loaded: string[][] = [];
             const load = (wanted: string[]) => {
@@ -63,8 +63,9 @@ for (const backend of storeBackends()) {
         });
 
         test('texts stored at ingest are filled with what the index knows when read, and say what the BOCs say', async () => {
-            const hashes = (await blockTransactionHashes(store.db, id))!;
-            const rows = await storedTransactions(store.db, hashes);
+            const rows = (await blockTransactions(store.db, id))!;
+            const hashes = rows.map(row => row.hash);
+            assert.deepEqual(await storedTransactions(store.db, hashes), rows, 'by hash as by block');
             assert.ok(rows.every(row => row.text && row.text.text.length > 0), 'every transaction of the block was stored with its text');
             let override: Map<string, string[]> = new Map();
             let generation = 1n;

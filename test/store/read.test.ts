@@ -8,7 +8,7 @@ import { jettonHistory } from '../../src/store/read/jettons.ts';
 import { findTrace, traceStatus } from '../../src/store/read/traces.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import {
-    accountTransactionHashes, blockTransactionHashes, decodeStoredTransaction, mentionedAccounts, storedTransactions, traceTransactions,
+    accountTransactionHashes, blockTransactions as storedBlockTransactions, decodeStoredTransaction, mentionedAccounts, storedTransactions, traceTransactions,
 } from '../../src/store/read/transactions.ts';
 import type { IndexDb } from '../../src/store/schema.ts';
 import type { BlockId } from '../../src/chain/chain-source.ts';
@@ -243,13 +243,12 @@ for (const backend of storeBackends()) {
 }
 
 /**
- * A block's transactions as the block list route reads them: hashes by lt, the stored rows, each
- * decoded, with the accounts they mention and those accounts' interfaces.
+ * A block's transactions as the block list route reads them: the stored rows by lt, each decoded, with the accounts they mention and those accounts' interfaces.
  */
 async function blockTransactions(db: IndexDb, id: BlockId) {
-    const hashes = await blockTransactionHashes(db, id);
-    if (!hashes) return undefined;
-    const transactions = (await storedTransactions(db, hashes)).map(decodeStoredTransaction);
+    const rows = await storedBlockTransactions(db, id);
+    if (!rows) return undefined;
+    const transactions = rows.map(decodeStoredTransaction);
     const accounts = mentionedAccounts(transactions);
     return { transactions, accounts, interfaces: await accountInterfaces(db, accounts) };
 }

@@ -3,7 +3,7 @@ import { parseAccountId, parseBocInput } from '../../ton/input.ts';
 import { parseBlockId } from '../../ton/block-id.ts';
 import { formatRawAddress } from '../../ton/address.ts';
 import { blocksInTimeRange } from '../../store/read/blocks.ts';
-import { accountTransactionHashes, blockTransactionHashes, storedTransactions } from '../../store/read/transactions.ts';
+import { accountTransactionHashes, blockTransactions, storedTransactions } from '../../store/read/transactions.ts';
 import { accountInterfaces } from '../../store/read/accounts.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { presentReducedBlock } from '../present/blocks.ts';
@@ -36,9 +36,10 @@ export function blockchainRoutes(services: ApiServices) {
         });
 
         operation(app, 'getBlockchainBlockTransactions', async request => {
-            const hashes = await blockTransactionHashes(db, parseBlockId(request.params.block_id));
-            if (!hashes) throw notFound(`block ${request.params.block_id} is not in the index`);
-            return { transactions: await transactionTexts.present(hashes, readTransactions) };
+            const rows = await blockTransactions(db, parseBlockId(request.params.block_id));
+            if (!rows) throw notFound(`block ${request.params.block_id} is not in the index`);
+            const byHash = new Map(rows.map(row => [row.hash, row]));
+            return { transactions: await transactionTexts.present(rows.map(row => row.hash), async hashes => hashes.map(hash => byHash.get(hash)!)) };
         });
 
         operation(app, 'sendBlockchainMessage', async request => {

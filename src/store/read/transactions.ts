@@ -47,18 +47,22 @@ export async function accountTransactionHashes(db: IndexDb, account: string, bef
     return (await query.orderBy('lt', 'desc').limit(limit).execute()).map(row => row.hash);
 }
 
-/** The hashes of one block's transactions by lt, or undefined when the block is not indexed. */
-export async function blockTransactionHashes(db: IndexDb, id: BlockId): Promise<string[] | undefined> {
+/**
+ * One block's stored transactions by lt, read in one query with their texts (a block's list is
+ * mostly not kept by the API yet, and a second query by hash cost more than reading the kept ones
+ * again), or undefined when the block is not indexed.
+ */
+export async function blockTransactions(db: IndexDb, id: BlockId): Promise<StoredTransaction[] | undefined> {
     const [block, rows] = await Promise.all([
         db.selectFrom('blocks').select('seqno')
             .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
             .executeTakeFirst(),
-        db.selectFrom('transactions').select('hash')
+        db.selectFrom('transactions').select(COLUMNS_WITH_TEXT)
             .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
             .orderBy('lt').orderBy('account')
             .execute(),
     ]);
-    return block ? rows.map(row => row.hash) : undefined;
+    return block ? rows.map(row => withText(stored(row), row)) : undefined;
 }
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */
@@ -92,24 +96,21 @@ export interface TraceTransactionText {
  * them; null when one of them has no stored text (indexed before texts were).
  */
 export async function traceTransactionTexts(db: IndexDb, traceId: string): Promise<TraceTransactionText[] | null> {
-    const rows = await db.selectFrom('transactions').select(['hash', 'account', 'in_msg_hash', 'boc', 'text', 'text_holes'])
-        .where('trace_id', '=', traceId).orderBy('lt').execute();
+    // The inbound message's sender joined in: on PostgreSQL a second query is a second round trip.
+    const rows = await db.selectFrom('transactions')
+        .leftJoin('messages', 'messages.hash', 'transactions.in_msg_hash')
+        .select(['transactions.hash as hash', 'transactions.account as account', 'transactions.boc as boc', 'transactions.text as text',
+            'transactions.text_holes as text_holes', 'messages.tx_out_hash as sender', 'messages.created_lt as created_lt'])
+        .where('transactions.trace_id', '=', traceId).orderBy('transactions.lt').execute();
     if (rows.some(row => row.text === null || row.text_holes === null)) return null;
-    const inbound = rows.flatMap(row => row.in_msg_hash !== null ? [row.in_msg_hash] : []);
-    const messages = await readInChunks(inbound, 500, chunk => db.selectFrom('messages').select(['hash', 'tx_out_hash', 'created_lt']).where('hash', 'in', chunk).execute());
-    const sentBy = new Map(messages.map(m => [m.hash, m]));
     const inTrace = new Set(rows.map(row => row.hash));
-    return rows.map(row => {
-        const message = row.in_msg_hash !== null ? sentBy.get(row.in_msg_hash) : undefined;
-        const sender = message?.tx_out_hash;
-        return {
-            hash: row.hash,
-            account: row.account,
-            boc: row.boc,
-            text: readTextTemplate({ text: row.text!, holes: row.text_holes! }),
-            parent: sender && inTrace.has(sender) ? { hash: sender, createdLt: message!.created_lt } : null,
-        };
-    });
+    return rows.map(row => ({
+        hash: row.hash,
+        account: row.account,
+        boc: row.boc,
+        text: readTextTemplate({ text: row.text!, holes: row.text_holes! }),
+        parent: row.sender !== null && inTrace.has(row.sender) ? { hash: row.sender, createdLt: row.created_lt! } : null,
+    }));
 }
 
 type Row = { hash: string; workchain: number | bigint; shard: string; seqno: number | bigint; trace_id: string; end_balance: bigint | null; boc: Buffer };

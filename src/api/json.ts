@@ -72,7 +72,7 @@ class JsonWriter {
                 this.out += value.toString();
                 return;
             case 'string':
-                this.out += JSON.stringify(value);
+                this.out += NEEDS_ESCAPE.test(value) ? JSON.stringify(value) : `"${value}"`;
                 return;
             case 'number':
                 this.out += Number.isFinite(value) ? String(value) : 'null';
@@ -106,21 +106,30 @@ class JsonWriter {
     private writeObject(record: Record<string, unknown>): void {
         this.out += '{';
         let first = true;
-        for (const key of Object.keys(record)) {
-            const member = record[key];
-            if (member === undefined || typeof member === 'function') continue;
-            if (typeof member === 'object' && member instanceof MemberHole) {
-                if (!this.holes || first) throw new Error(`member '${key}' is a hole, which only a template's members after the first may be`);
-                this.out += '\u0000';
-                this.holes.push(member.descriptor);
-                continue;
-            }
-            this.out += first ? quotedKey(key) : `,${quotedKey(key)}`;
-            this.out += ':';
-            this.write(member);
-            first = false;
+        // for…in walks the object's enumeration cache (Object.keys made an array per object), but it
+        // also walks inherited members: only for plain objects, which is what answers are made of.
+        const prototype = Object.getPrototypeOf(record);
+        if (prototype === Object.prototype || prototype === null) {
+            for (const key in record) first = this.writeMember(key, record[key], first);
+        } else {
+            for (const key of Object.keys(record)) first = this.writeMember(key, record[key], first);
         }
         this.out += '}';
+    }
+
+    /** Writes one member unless it is left out; returns whether the object still has no member written. */
+    private writeMember(key: string, member: unknown, first: boolean): boolean {
+        if (member === undefined || typeof member === 'function') return first;
+        if (typeof member === 'object' && member instanceof MemberHole) {
+            if (!this.holes || first) throw new Error(`member '${key}' is a hole, which only a template's members after the first may be`);
+            this.out += '\u0000';
+            this.holes.push(member.descriptor);
+            return first;
+        }
+        this.out += first ? quotedKey(key) : `,${quotedKey(key)}`;
+        this.out += ':';
+        this.write(member);
+        return false;
     }
 
     private writeRaw(text: string | Buffer): void {
@@ -134,6 +143,9 @@ class JsonWriter {
         this.out = '';
     }
 }
+
+/** What JSON.stringify escapes in a string: quotes, backslashes, control characters and (lone) surrogates; most strings have none. */
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** Member names as JSON strings, kept: responses repeat the same few hundred names, and quoting each again cost a quarter of the time. */
 const quotedKeys = new Map<string, string>();

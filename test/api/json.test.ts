@@ -22,6 +22,18 @@ describe('toJson', () => {
         assert.equal(toJson(value), JSON.stringify(value));
     });
 
+    it('escapes every string as JSON.stringify does: control characters, quotes, emoji pairs and lone surrogates', () => {
+        const strings = ['', 'plain ascii', 'tab\there', '\u0000\u0001\u001f', 'a"b\\c', 'emoji 😀 pair', 'lone \ud800 high', 'lone \udfff low',
+            '\u007f del', '\u2029', 'ünïcode', `${'x'.repeat(300)}"`];
+        for (const text of strings) assert.equal(toJson({ text, list: [text] }), JSON.stringify({ text, list: [text] }), JSON.stringify(text));
+    });
+
+    it('writes own members only, in the order the object lists them', () => {
+        const proto = { inherited: 1 };
+        const value = Object.assign(Object.create(proto) as Record<string, unknown>, { b: 1, a: 2 });
+        assert.equal(toJson(value), JSON.stringify(value));
+    });
+
     it('leaves out undefined and function members, and writes undefined array items as null', () => {
         assert.equal(toJson({ a: undefined, b: () => 1, c: 1 }), '{"c":1}');
         assert.equal(toJson({ a: undefined }), '{}');

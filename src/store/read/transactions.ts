@@ -96,12 +96,16 @@ export interface TraceTransactionText {
  * them; null when one of them has no stored text (indexed before texts were).
  */
 export async function traceTransactionTexts(db: IndexDb, traceId: string): Promise<TraceTransactionText[] | null> {
-    // The inbound message's sender joined in: on PostgreSQL a second query is a second round trip.
+    // The inbound message's sender read in the same query (on PostgreSQL a second query is a second
+    // round trip), as lookups by primary key: a join was planned as a scan of all messages while the
+    // planner had no statistics yet (an index just caught up).
     const rows = await db.selectFrom('transactions')
-        .leftJoin('messages', 'messages.hash', 'transactions.in_msg_hash')
-        .select(['transactions.hash as hash', 'transactions.account as account', 'transactions.boc as boc', 'transactions.text as text',
-            'transactions.text_holes as text_holes', 'messages.tx_out_hash as sender', 'messages.created_lt as created_lt'])
-        .where('transactions.trace_id', '=', traceId).orderBy('transactions.lt').execute();
+        .select(['hash', 'account', 'boc', 'text', 'text_holes'])
+        .select(eb => [
+            eb.selectFrom('messages').select('messages.tx_out_hash').whereRef('messages.hash', '=', 'transactions.in_msg_hash').as('sender'),
+            eb.selectFrom('messages').select('messages.created_lt').whereRef('messages.hash', '=', 'transactions.in_msg_hash').as('created_lt'),
+        ])
+        .where('trace_id', '=', traceId).orderBy('lt').execute();
     if (rows.some(row => row.text === null || row.text_holes === null)) return null;
     const inTrace = new Set(rows.map(row => row.hash));
     return rows.map(row => ({

@@ -11,7 +11,7 @@ import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
 import type { StepStats } from '../src/chain/devnet/devnet-source.ts';
 import type { DevnetManifest } from '../src/chain/devnet/manifest.ts';
-import { devnetIngest, freshPostgres, indexDevnetBlocks } from './ingest.ts';
+import { analyzePostgres, devnetIngest, freshPostgres, indexDevnetBlocks } from './ingest.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const BLOCK_INTERVAL_MS = 10;
@@ -134,7 +134,8 @@ async function postgresApiBench(dataDir: string, senders: LoadSenders, pgUrl: st
     try {
         const start = performance.now();
         await indexDevnetBlocks(dataDir, store);
-        console.log(`\n(the devnet's blocks indexed into PostgreSQL through the reading threads in ${((performance.now() - start) / 1000).toFixed(0)} s)`);
+        console.log(`\n(the devnet's blocks indexed into PostgreSQL through the reading threads in ${((performance.now() - start) / 1000).toFixed(0)} s; then ANALYZE)`);
+        await analyzePostgres(store);
         await apiBench(dataDir, senders, url);
     } finally {
         await dispose();

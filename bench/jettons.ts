@@ -10,7 +10,7 @@ import { JETTON_TON, jettonMintBody, jettonTransferBody, jettonWalletAddress } f
 import { openStore } from '../src/store/store.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
-import { freshPostgres, indexDevnetBlocks } from './ingest.ts';
+import { analyzePostgres, freshPostgres, indexDevnetBlocks } from './ingest.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -35,7 +35,8 @@ export async function jettonsBench(): Promise<void> {
             try {
                 const start = performance.now();
                 await indexDevnetBlocks(dir.path, store);
-                console.log(`\n(the devnet's blocks indexed into PostgreSQL in ${((performance.now() - start) / 1000).toFixed(0)} s)`);
+                console.log(`\n(the devnet's blocks indexed into PostgreSQL in ${((performance.now() - start) / 1000).toFixed(0)} s; then ANALYZE)`);
+                await analyzePostgres(store);
                 await apiLoad(dir.path, url);
             } finally {
                 await dispose();

@@ -243,7 +243,8 @@ for (const backend of storeBackends()) {
 }
 
 /**
- * A block's transactions as the block list route reads them: the stored rows by lt, each decoded, with the accounts they mention and those accounts' interfaces.
+ * A block's transactions as the block list route reads them: the stored rows by lt, each decoded,
+ * with the accounts they mention and those accounts' interfaces.
  */
 async function blockTransactions(db: IndexDb, id: BlockId) {
     const rows = await storedBlockTransactions(db, id);

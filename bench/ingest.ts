@@ -49,10 +49,23 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     try {
         const bocs = [...log.allBlocks()].map(b => b.boc);
         const reader = withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) });
-        await ingestTable("the devnet's blocks", bocs, 3, reader, [0, defaultReadingThreads()]);
+        await ingestTable("the devnet's blocks", bocs, 3, reader, readingThreadRows());
     } finally {
         log.close();
     }
+}
+
+/**
+ * The reading threads of the devnet ingest rows: none (blocks read in the indexing thread) and the
+ * service's default; BENCH_INGEST_THREADS (a comma list, e.g. `2`) measures those only, as a
+ * devnet of hundreds of thousands of transactions takes minutes a round.
+ */
+function readingThreadRows(): number[] {
+    const listed = process.env.BENCH_INGEST_THREADS;
+    if (!listed) return [0, defaultReadingThreads()];
+    const threads = listed.split(',').map(Number);
+    if (threads.some(n => !Number.isInteger(n) || n < 0)) throw new Error(`BENCH_INGEST_THREADS: a comma list of thread counts (0 or more), not ${listed}`);
+    return threads;
 }
 
 /**

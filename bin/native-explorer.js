@@ -1,6 +1,7 @@
 #!/usr/bin/env -S node --max-semi-space-size=64
-// Reading blocks makes many short-lived cells: a young generation of 64 MB semi-spaces (V8 takes the size
-// only at start) cuts the collector's share of ingest (docs/BENCHMARKS.md).
+// Indexing blocks makes many short-lived objects: a young generation of 64 MB semi-spaces (V8 takes the size
+// only at start) cuts the collector's share of the main thread's ingest (docs/BENCHMARKS.md). Worker threads
+// get the young generation they ask for, not this one (src/chain/module-thread.ts).
 // The package's command: the compiled CLI in dist/ (built by `npm install` through `prepare`, or `npm run build`).
 import { existsSync } from 'node:fs';
 

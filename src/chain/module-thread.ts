@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** The module `name` next to `base` (an `import.meta.url`): `.ts` run through tsx in tests and benchmarks, `.js` once built. */
@@ -5,8 +6,17 @@ export function siblingModule(name: string, base: string): URL {
     return new URL(`./${name}${base.endsWith('.ts') ? '.ts' : '.js'}`, base);
 }
 
-/** A worker thread running `module`; from source it registers tsx before loading it (a worker does not inherit the loader). */
+/**
+ * A worker thread running `module`; from source it registers tsx before loading it (a worker does not inherit the loader).
+ *
+ * `npm start`, the bin and the bench give the main thread's indexer a large young generation with
+ * `--max-semi-space-size`, and V8 lets that flag override a thread's `resourceLimits`. The main
+ * isolate keeps the size it started with, so the flag is cleared before a thread starts: each
+ * thread then gets the young generation it asks for (the devnet's producer a large one, the reading
+ * threads a smaller one; docs/BENCHMARKS.md).
+ */
 export function startModuleThread(module: URL, options: WorkerOptions): Worker {
+    if (options.resourceLimits?.maxYoungGenerationSizeMb !== undefined) setFlagsFromString('--max-semi-space-size=0');
     return module.pathname.endsWith('.ts')
         ? new Worker(`import('tsx/esm/api').then(api => { api.register(); return import(${JSON.stringify(module.href)}); });`, { ...options, eval: true })
         : new Worker(module, options);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { getHeapStatistics } from 'node:v8';
 import { sql } from 'kysely';
 import { openStore } from '../src/store/store.ts';
 import { startService } from '../src/app.ts';
@@ -77,9 +78,16 @@ async function devnetRates(dataDir: string): Promise<LoadSenders> {
             return { ...run, steps: steps.slice(stepsStart) as Array<StepStats & { at: number }> };
         };
 
-        // Long runs report on stderr once a minute: transactions indexed and the process's memory.
+        // Long runs report on stderr once a minute: transactions indexed, the process's memory and the
+        // two heaps that hold most of it (the producer's after its last step, the main thread's indexer).
         const runStart = performance.now();
-        const progress = setInterval(() => process.stderr.write(`bench: ${counts.tx} transactions indexed after ${((performance.now() - runStart) / 1000).toFixed(0)} s, RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB\n`), 60_000);
+        const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+        const progress = setInterval(() => {
+            const producer = steps[steps.length - 1];
+            const main = getHeapStatistics();
+            process.stderr.write(`bench: ${counts.tx} transactions indexed after ${((performance.now() - runStart) / 1000).toFixed(0)} s, RSS ${mb(process.memoryUsage().rss)} MB`
+                + ` (heaps used / committed: producer ${producer ? `${mb(producer.heapBytes)} / ${mb(producer.heapCommittedBytes)}` : '–'} MB, main thread ${mb(main.used_heap_size)} / ${mb(main.total_heap_size)} MB)\n`);
+        }, 60_000);
         const large = await load(255, TARGET_TRANSACTIONS);
         // The smaller transfers measure blocks/s at ~300 tx/s of traffic; 50k transactions show it at any size.
         const smaller = await load(100, Math.min(Math.ceil(TARGET_TRANSACTIONS / 2), 50_000));

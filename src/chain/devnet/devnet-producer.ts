@@ -61,6 +61,8 @@ export interface StepStats {
     bocBytes: number;
     /** The producer thread's V8 heap in use after the step (its share of the process's memory). */
     heapBytes: number;
+    /** The producer thread's V8 heap as committed after the step (what its heap takes of the process's memory). */
+    heapCommittedBytes: number;
 }
 
 export interface SeedProgress {
@@ -401,11 +403,13 @@ export class DevnetProducer {
         this.heads = heads;
         // What the step changed is in the chain log now: accounts not used lately leave the sandbox.
         this.chain.keepRecentContracts(Math.min(this.recentAccounts, SANDBOX_CONTRACTS_KEPT));
+        const heap = getHeapStatistics();
         const stats: StepStats = {
             transactions: executed.length,
             buildMs: built - building,
             bocBytes: blocks.reduce((n, b) => n + b.boc.length, 0),
-            heapBytes: getHeapStatistics().used_heap_size,
+            heapBytes: heap.used_heap_size,
+            heapCommittedBytes: heap.total_heap_size,
         };
         this.events.emit('produced', seqs[seqs.length - 1], stats);
         const cursor = String(seqs[seqs.length - 1]);

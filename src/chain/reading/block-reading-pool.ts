@@ -20,6 +20,13 @@ interface ReadingThread {
     loaded: boolean;
 }
 
+/**
+ * Reading makes many short-lived cells: a young generation larger than V8's default (32 MB on the
+ * project's machines) cuts the collector's share. 64 MB read a devnet's blocks within 3 % of 128 MB's
+ * time, for 64 MB less in each busy thread (docs/BENCHMARKS.md, fourteenth session).
+ */
+const READING_THREAD_YOUNG_GENERATION_MB = 64;
+
 interface PendingRead {
     boc: Buffer;
     resolve: (record: BlockRecord) => void;
@@ -32,8 +39,6 @@ interface PendingRead {
  * and so are they while no thread has loaded yet (a restart catches up at once instead of waiting
  * for the threads' modules). Pruned accounts a thread cannot complete itself are asked of `reader` here.
  */
-const READING_THREAD_YOUNG_GENERATION_MB = 64;
-
 export class BlockReadingPool {
     private readonly threads: ReadingThread[] = [];
     private nextId = 1;
@@ -91,9 +96,6 @@ export class BlockReadingPool {
     }
 
     private startThread(): ReadingThread {
-        // Reading makes many short-lived cells: a young generation larger than V8's default (32 MB) cuts
-        // the collector's share. 64 MB read a devnet's blocks within 3 % of 128 MB's time, for 64 MB
-        // less in each busy thread (docs/BENCHMARKS.md, fourteenth session).
         const workerData: ReadingThreadData = { hasReader: this.reader !== undefined, texts: this.texts };
         const worker = startModuleThread(READING_THREAD, { workerData, resourceLimits: { maxYoungGenerationSizeMb: READING_THREAD_YOUNG_GENERATION_MB } });
         const thread: ReadingThread = { worker, pending: new Map(), loaded: false };

@@ -22,8 +22,12 @@ const randomKey = () => BigInt(`0x${randomBytes(32).toString('hex')}`);
 function backedDict(onLoaded?: (cell: Cell) => void) {
     const entries = new Map<bigint, bigint>();
     const loads: Cell[] = [];
+    const reads = { regions: 0 };
     const dict = new AugmentedDict(summed, {
-        entries: (prefix, bits) => [...entries].filter(([k]) => bits === 0 || (k ^ prefix) >> BigInt(256 - bits) === 0n),
+        entries: (prefix, bits) => {
+            reads.regions++;
+            return [...entries].filter(([k]) => bits === 0 || (k ^ prefix) >> BigInt(256 - bits) === 0n);
+        },
         loaded: cell => {
             loads.push(cell);
             onLoaded?.(cell);
@@ -34,7 +38,7 @@ function backedDict(onLoaded?: (cell: Cell) => void) {
         for (const [k, v] of entries) reference.set(k, v);
         return reference;
     };
-    return { entries, loads, dict, fresh };
+    return { entries, loads, reads, dict, fresh };
 }
 
 describe('augmented dictionary with evicted subtrees', () => {
@@ -97,7 +101,7 @@ describe('augmented dictionary with evicted subtrees', () => {
     test('the census counts an unloaded subtree as one cell, and a Merkle update over evicted subtrees shows only what changed', () => {
         const census = new CellCensus();
         // A subtree loaded back is counted again below its root (the root itself stayed counted).
-        const { entries, dict, loads } = backedDict(cell => cell.refs.forEach(ref => census.add(ref)));
+        const { entries, dict, reads } = backedDict(cell => cell.refs.forEach(ref => census.add(ref)));
         for (let i = 0; i < 300; i++) {
             const key = randomKey();
             entries.set(key, 5n);
@@ -111,8 +115,7 @@ describe('augmented dictionary with evicted subtrees', () => {
         census.add(old);
         referenceCensus.add(referenceOld);
         for (const key of entries.keys()) {
-            const cell = dict.evict(key, 5);
-            if (cell) for (const ref of cell.refs) census.remove(ref);
+            for (const cell of dict.evict(key, 5) ?? []) census.remove(cell);
         }
         for (let round = 0; round < 3; round++) {
             for (let i = 0; i < 8; i++) {
@@ -133,17 +136,58 @@ describe('augmented dictionary with evicted subtrees', () => {
             old = next;
             referenceOld = referenceNext;
             for (const key of entries.keys()) {
-                const cell = dict.evict(key, 5);
-                if (cell) for (const ref of cell.refs) census.remove(ref);
+                for (const cell of dict.evict(key, 5) ?? []) census.remove(cell);
             }
         }
-        assert.ok(loads.length > 0 && loads.length <= 24, `${loads.length} subtrees loaded back for 24 new keys`);
-        let unloaded = 0;
+        assert.ok(reads.regions > 0 && reads.regions <= 24, `${reads.regions} regions read back for 24 new keys`);
+        // Every region is evicted: the forks above fold, and the whole dictionary is one cold cell.
+        assert.ok(isUnloaded(dict.rootCell()!), 'the root of a dictionary whose regions are all evicted is cold');
+        assert.equal(dict.extra(), reference.extra());
+    });
+
+    test('forks fold above evicted regions and thaw along one path when a key below changes; cells of an older root still read as they were', () => {
+        const { entries, dict, reads, fresh } = backedDict();
+        for (let i = 0; i < 512; i++) {
+            const key = randomKey();
+            entries.set(key, BigInt(i));
+            dict.set(key, BigInt(i));
+        }
+        const keys = [...entries.keys()];
+        for (const key of keys.slice(1)) dict.evict(key, 6);
+        // One region is left in memory: the path to it stays, every fork off it folded into one cold cell.
+        let cold = 0;
+        let held = 0;
         const walk = (cell: Cell): void => {
-            if (isUnloaded(cell)) unloaded++;
-            else cell.refs.forEach(walk);
+            if (isUnloaded(cell)) cold++;
+            else {
+                held++;
+                cell.refs.forEach(walk);
+            }
         };
-        walk(old);
-        assert.ok(unloaded >= 20, `${unloaded} subtrees of the last root not held`);
+        walk(dict.rootCell()!);
+        assert.ok(cold <= 7, `${cold} cold cells hang off the path to the one region held (at most one a level of 6)`);
+        assert.ok(held <= 20, `${held} cells held`);
+        for (const key of keys.slice(0, 1)) dict.evict(key, 6);
+        const older = dict.rootCell()!;
+        const olderHash = older.hash().toString('hex');
+        assert.ok(isUnloaded(older));
+
+        const key = randomKey();
+        dict.set(key, 1n);
+        entries.set(key, 1n);
+        assert.equal(reads.regions, 1, 'one region read back for a key set under it');
+        assert.equal(dict.rootCell()!.hash().toString('hex'), fresh().rootCell()!.hash().toString('hex'));
+        // The older root reads as it was (every cell checks its hash as it is read), the changed region's old entries included.
+        entries.delete(key);
+        const reference = fresh();
+        let cells = 0;
+        const readAll = (cell: Cell): void => {
+            cells++;
+            cell.refs.forEach(readAll);
+        };
+        readAll(older);
+        assert.equal(older.hash().toString('hex'), olderHash);
+        assert.equal(olderHash, reference.rootCell()!.hash().toString('hex'));
+        assert.ok(cells >= 2 * 512 - 1, `${cells} cells read under the older root`);
     });
 });

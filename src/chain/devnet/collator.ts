@@ -62,8 +62,8 @@ export interface CollatorOptions {
 /**
  * About how many accounts a region of a shard's accounts dictionary (what is evicted and loaded back as one) holds.
  * A transfer to a new account loads its whole region back: regions of 4–8 accounts instead of 16–32 made the
- * loaded devnet 30 % faster at 200k transactions (293 against 226 tx/s) and held ~90 MB less, for a stub and a
- * fork cell more per 6 accounts (docs/BENCHMARKS.md, eleventh session).
+ * loaded devnet 30 % faster at 200k transactions (293 against 226 tx/s) and held ~90 MB less, for a cold region
+ * and a folded fork more per 6 accounts (a few hundred bytes; docs/BENCHMARKS.md, eleventh and fifteenth sessions).
  */
 const REGION_ACCOUNTS = 4;
 
@@ -190,7 +190,7 @@ export class Collator {
                     if (change.shardAccount) yield [change.id, { cell: change.shardAccount, balance: change.balance }];
                 }
             },
-            // The region's root stayed in the census (its hash is the stub's); what is below it is counted again.
+            // A cold subtree's root stayed in the census (its hash is its cell's); what is below it is counted again.
             loaded: cell => {
                 if (!this.restoring) for (const ref of cell.refs) census.add(ref);
             },
@@ -251,7 +251,7 @@ export class Collator {
     }
 
     /**
-     * The state again, its accounts made on the evicted regions' stubs (hashes unchanged): the state
+     * The state again, its accounts made on the evicted regions' cold cells (hashes unchanged): the state
      * made for the step's block would otherwise hold the evicted regions' cells until the next step.
      */
     private releaseEvicted(chain: ShardChain): void {
@@ -267,9 +267,9 @@ export class Collator {
     }
 
     private evict(chain: ShardChain, id: bigint, bits: number): boolean {
-        const cell = chain.accounts.evict(id, bits);
-        if (cell) for (const ref of cell.refs) chain.census.remove(ref);
-        return cell !== null;
+        const gone = chain.accounts.evict(id, bits);
+        if (gone) for (const cell of gone) chain.census.remove(cell);
+        return gone !== null;
     }
 
     /** The zerostates of a new chain: its genesis accounts, the config and libraries; returns their ids. */

@@ -19,6 +19,7 @@ import { TvmFault } from '../../ton/tvm-executor.ts';
 import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
 import { DEFAULT_RECENT_ACCOUNTS, SANDBOX_CONTRACTS_KEPT } from './recent-accounts.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
+import { reuseUnchanged } from '../../ton/cells/reuse-unchanged.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
 import { SandboxChain, accountOf } from './sandbox-chain.ts';
@@ -123,6 +124,8 @@ export class DevnetProducer {
     private readonly publishedLibraries = new Map<string, Map<string, Cell>>();
     /** The validator economy (elector, config contract, pools); null on a chain created without one. */
     private staking: DevnetStaking | null = null;
+    /** The ShardAccount cells of the masterchain's accounts as the last step that changed each left them. */
+    private readonly masterchainStates = new Map<string, Cell>();
 
     constructor(private readonly options: DevnetOptions) {
         this.log = new ChainLog(join(options.dataDir, 'devnet', 'chain.sqlite'));
@@ -328,6 +331,21 @@ export class DevnetProducer {
         };
     }
 
+    /**
+     * An account as a step left it. The masterchain's accounts (the elector and the config contract
+     * change every block) keep the cells their state had before wherever it did not change: the
+     * collator then hashes only what changed, and the step holds one copy of the rest.
+     */
+    private steppedAccount(persisted: PersistedAccount): AccountChange {
+        const change = this.accountChange(persisted);
+        if (change.workchain !== -1) return change;
+        const before = this.masterchainStates.get(persisted.address);
+        if (before && change.shardAccount) change.shardAccount = reuseUnchanged(change.shardAccount, before);
+        if (change.shardAccount) this.masterchainStates.set(persisted.address, change.shardAccount);
+        else this.masterchainStates.delete(persisted.address);
+        return change;
+    }
+
     /** The masterchain's public libraries with the accounts publishing each. */
     private libraryMap(): Map<string, { root: Cell; publishers: string[] }> {
         const libraries = new Map<string, { root: Cell; publishers: string[] }>();
@@ -384,7 +402,7 @@ export class DevnetProducer {
         const blocks = this.collator.step({
             utime, startLt, endLt, randSeed, createdBy: this.producerKey,
             transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
-            accounts: accounts.map(a => this.accountChange(a)),
+            accounts: accounts.map(a => this.steppedAccount(a)),
             config: this.config,
             libraries: this.libraryMap(),
             recoverCreateMsg,

@@ -1,11 +1,13 @@
 /**
  * Past this many accounts, each message to an account let go of loads its region of the accounts
- * dictionary and its contract back. At 100k transactions of transfers to new accounts, keeping 20k
- * instead of 100k cost 6 % of the loaded rate (302 against 320 tx/s) and saves ~350 MB of the
- * producer's heap (~4.3 KB an account kept); by a million accounts nearly every transfer loads a
- * region back whichever is kept, so the rate no longer depends on it.
+ * dictionary and its contract back. Regions hold 4–8 accounts, so this many accounts keep a few
+ * times as many in memory. Keeping 5k instead of 20k made the loaded devnet faster, not slower (at
+ * 150k transactions to new accounts 400 against 367 tx/s, its collections having a quarter of the
+ * live heap to mark) and the process held ~100–200 MB less (docs/BENCHMARKS.md, fifteenth session):
+ * once the chain has many more accounts than are kept, nearly every transfer to a new account loads a
+ * region back whichever is kept.
  */
-export const DEFAULT_RECENT_ACCOUNTS = 20_000;
+export const DEFAULT_RECENT_ACCOUNTS = 5_000;
 
 /**
  * The sandbox's contracts (an object, an Address with closures of its own and the serialized state:

@@ -191,8 +191,9 @@ interface FastCell { _hashes: Buffer[]; _depths: number[]; _data: Buffer | null;
  * Ordinary cells whose refs are all of level 0 (nearly every cell) are hashed when first asked:
  * an answer about a transaction needs the hashes of its messages, not of its phases' cells or of
  * the dictionary forks above its out messages. Until then `_hashes` and `_depths` are the shared
- * empty NOT_HASHED; hashing puts arrays of one element in their place (an array pushed to from
- * empty takes room for 17). Iterative, children first, so no tree is too deep for the stack.
+ * empty NOT_HASHED; hashing puts an array of one hash and the shared array of its depth in their
+ * place (an array pushed to from empty takes room for 17). Iterative, children first, so no tree is
+ * too deep for the stack.
  */
 function hashPending(root: FastCell): void {
     const stack: FastCell[] = [root];
@@ -230,7 +231,7 @@ function hashPending(root: FastCell): void {
             ref.hash(0).copy(repr, at);
             at += 32;
         }
-        cell._depths = [depth];
+        cell._depths = depthsOf(depth);
         cell._hashes = [sha256(repr)];
     }
 }
@@ -375,6 +376,15 @@ const FastCellObject = function (this: Record<string, unknown>, type: CellType, 
     this._data = data;
 } as unknown as new (type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null) => Cell;
 (FastCellObject as unknown as { prototype: object }).prototype = FAST_CELL_PROTOTYPE;
+
+/**
+ * `_depths` of a hashed level-0 cell: one frozen array a depth, shared by every cell of that depth
+ * (an array of its own costs a cell ~56 bytes, which adds up in trees held for long).
+ */
+function depthsOf(depth: number): number[] {
+    return (DEPTHS[depth] ??= Object.freeze([depth]) as number[]);
+}
+const DEPTHS: number[][] = [];
 
 /** `_hashes` and `_depths` of a cell not hashed yet (see hashPending). */
 const NOT_HASHED: readonly never[] = Object.freeze([]);

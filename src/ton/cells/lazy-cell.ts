@@ -7,15 +7,18 @@ const LEVEL_ZERO = new LevelMask(0);
 
 /**
  * An ordinary level-0 cell known by its hash and depth only until its bits or refs are read; then
- * `load` makes the real cell (checked against the hash) once. Parents built on it hash as they would
- * on the real cell, so a large tree can keep subtrees it does not touch without holding their cells.
- * @ton/core's cells carry their methods as own properties; this one has them on its prototype
- * (which extends Cell's), so a lazy cell costs a few fields.
+ * `produce` makes the real cell (checked against the hash) once. Parents built on it hash as they
+ * would on the real cell, so a large tree can keep subtrees it does not touch without holding their
+ * cells. @ton/core's cells carry their methods as own properties; this one has them on its
+ * prototype (which extends Cell's), so an unloaded cell costs a few fields.
  */
-class LazyCell {
+export abstract class UnloadedCell {
     private real: Cell | null = null;
 
-    constructor(private readonly rootHash: Buffer, private readonly rootDepth: number, private load: (() => Cell) | null) {}
+    constructor(private readonly rootHash: Buffer, private readonly rootDepth: number) {}
+
+    /** The real cell; asked once, on first read. */
+    protected abstract produce(): Cell;
 
     get loaded(): boolean {
         return this.real !== null;
@@ -67,30 +70,29 @@ class LazyCell {
 
     materialize(): Cell {
         if (this.real) return this.real;
-        const real = this.load!();
+        const real = this.produce();
         if (real.level() !== 0 || !real.hash(0).equals(this.rootHash)) {
             throw new Error(`a cell loaded for ${this.rootHash.toString('hex')} hashes as ${real.hash(0).toString('hex')}: the store it came from does not hold what it stood for`);
         }
         this.real = real;
-        this.load = null;
         return real;
     }
-}
-Object.setPrototypeOf(LazyCell.prototype, Cell.prototype);
 
-/** A cell standing for the level-0 cell with this hash and depth, made by `load` when first read. */
-export function lazyCell(hash: Buffer, depth: number, load: () => Cell): Cell {
-    return new LazyCell(hash, depth, load) as unknown as Cell;
+    /** This unloaded cell as the @ton/core Cell it stands for. */
+    asCell(): Cell {
+        return this as unknown as Cell;
+    }
 }
+Object.setPrototypeOf(UnloadedCell.prototype, Cell.prototype);
 
 /** Whether the cell is a lazy one not read yet (its subtree is not held). */
 export function isUnloaded(cell: Cell): boolean {
     const lazy: unknown = cell;
-    return lazy instanceof LazyCell && !lazy.loaded;
+    return lazy instanceof UnloadedCell && !lazy.loaded;
 }
 
 /** The real cell behind a lazy one (loading it), or the cell itself. */
 export function materialized(cell: Cell): Cell {
     const lazy: unknown = cell;
-    return lazy instanceof LazyCell ? lazy.materialize() : cell;
+    return lazy instanceof UnloadedCell ? lazy.materialize() : cell;
 }

@@ -1,6 +1,6 @@
 import { beginCell, type Builder, type Cell } from '@ton/core';
 import { builtCell } from '../boc/boc-reader.ts';
-import { lazyCell, materialized } from '../cells/lazy-cell.ts';
+import { UnloadedCell } from '../cells/lazy-cell.ts';
 import { storeHmLabel } from './hm-label.ts';
 
 // ahm_edge#_ {n:#} {X:Type} {Y:Type} {l:#} {m:#} label:(HmLabel ~l n) {n = (~m) + l}
@@ -37,17 +37,37 @@ interface Fork<V, E> {
 }
 
 /**
- * A subtree not held in memory: its edge's cell (lazy: loaded from the dictionary's source when
- * read) and its extra. Its edge's label never changes while it is a stub (changes below or at
- * its label load it back first).
+ * A subtree not held in memory, which is also its edge's cell (unloaded until read): its label,
+ * hash, depth and extra, and, for a fork whose two subtrees had both gone cold (folded), those two;
+ * a region (no subtrees kept) is loaded back from the dictionary's source. Nothing in it changes
+ * but the memo of what it loaded, so a state built on it reads the same cells whenever it is read.
+ * Folding keeps a dictionary's cold part at one small object a node, where a fork above evicted
+ * regions otherwise keeps its cell, its edge and its node (~1 KB).
  */
-interface Stub<V, E> {
-    kind: 'stub';
-    cell: Cell;
-    extra: E;
-    /** The subtree once loaded (by the dictionary or by whoever read the lazy cell). */
-    loaded?: Edge<V, E>;
+class Cold<V, E> extends UnloadedCell {
+    declare readonly kind: 'cold';
+    /** A region's subtree once loaded back (by the dictionary or by whoever read this cell). */
+    subtree: Edge<V, E> | undefined = undefined;
+
+    constructor(
+        private readonly dict: AugmentedDict<V, E>,
+        hash: Buffer,
+        depth: number,
+        readonly extra: E,
+        readonly offset: number,
+        readonly length: number,
+        readonly key: bigint,
+        readonly left: Cold<V, E> | null,
+        readonly right: Cold<V, E> | null,
+    ) {
+        super(hash, depth);
+    }
+
+    protected produce(): Cell {
+        return this.dict.coldCell(this);
+    }
 }
+Object.defineProperty(Cold.prototype, 'kind', { value: 'cold' });
 
 /** Where a dictionary with evicted subtrees loads them back from. */
 export interface SubtreeSource<V> {
@@ -62,7 +82,7 @@ interface Edge<V, E> {
     offset: number;
     length: number;
     key: bigint;
-    node: Leaf<V, E> | Fork<V, E> | Stub<V, E>;
+    node: Leaf<V, E> | Fork<V, E> | Cold<V, E>;
     /** The serialized edge, kept until something below it changes. */
     cell?: Cell;
     extra?: E;
@@ -88,7 +108,7 @@ export class AugmentedDict<V, E> {
         let edge = this.root;
         while (edge) {
             if (this.commonPrefix(edge, key) < edge.length) return undefined;
-            if (edge.node.kind === 'stub') this.load(edge);
+            if (edge.node.kind === 'cold') this.thaw(edge);
             if (edge.node.kind === 'leaf') return edge.node.value;
             if (edge.node.kind !== 'fork') return undefined;
             edge = this.bitAt(key, edge.offset + edge.length) ? edge.node.right : edge.node.left;
@@ -136,34 +156,33 @@ export class AugmentedDict<V, E> {
     /**
      * Drops the cells and entries of the subtree holding `key` whose edge ends at least `depth` bits
      * down (or is a leaf), keeping its hash, depth and extra; it is loaded back from the source when
-     * something at or below its label changes. Returns the subtree's edge cell as it was (null when
-     * no entry has those first `depth` bits or the subtree is evicted already).
+     * something at or below its label changes. The forks above it whose two subtrees are then both
+     * evicted fold into one cold subtree each. Returns the cells that left the tree (the evicted
+     * subtree's children and the folded forks' subtrees: what a census of the tree no longer counts);
+     * null when no entry has those first `depth` bits or the subtree is evicted already.
      */
-    evict(key: bigint, depth: number): Cell | null {
+    evict(key: bigint, depth: number): Cell[] | null {
         if (!this.source) throw new Error('a dictionary without a source cannot evict subtrees');
         const path: Edge<V, E>[] = [];
         let edge = this.root;
         while (edge) {
-            if (edge.node.kind === 'stub') return null;
+            if (edge.node.kind === 'cold') return null;
             const end = edge.offset + edge.length;
             if (end >= depth || edge.node.kind === 'leaf') {
                 const checked = Math.min(depth, end);
                 if (checked > 0 && ((edge.key ^ key) >> BigInt(this.type.keyBits - checked)) !== 0n) return null;
                 const cell = this.edgeCell(edge);
-                const extra = this.edgeExtra(edge);
-                const { offset, length, key: edgeKey } = edge;
-                const stub: Stub<V, E> = { kind: 'stub', cell, extra };
-                stub.cell = lazyCell(cell.hash(0), cell.depth(0), () => {
-                    stub.loaded ??= this.loadSubtree(offset, length, edgeKey);
-                    const loaded = this.edgeCell(stub.loaded);
-                    this.source!.loaded?.(loaded);
-                    return loaded;
-                });
-                edge.node = stub;
-                edge.cell = stub.cell;
-                // The parents' cells hold the subtree's cells; they are made again on the stub (same hashes).
+                this.freeze(edge, cell, null, null);
+                // The parents' cells hold the subtree's cells; they are made again on the cold cell (same hashes).
                 for (const parent of path) parent.cell = undefined;
-                return cell;
+                const gone = [...cell.refs];
+                for (let i = path.length - 1; i >= 0; i--) {
+                    const fork = path[i].node;
+                    if (fork.kind !== 'fork' || fork.left.node.kind !== 'cold' || fork.right.node.kind !== 'cold') break;
+                    gone.push(fork.left.node.asCell(), fork.right.node.asCell());
+                    this.freeze(path[i], this.edgeCell(path[i]), fork.left.node, fork.right.node);
+                }
+                return gone;
             }
             if (this.commonPrefix(edge, key) < edge.length) return null;
             path.push(edge);
@@ -172,15 +191,47 @@ export class AugmentedDict<V, E> {
         return null;
     }
 
-    /** A stub's subtree back from the source, in place (its edge keeps its label). */
-    private load(edge: Edge<V, E>): void {
-        const stub = edge.node as Stub<V, E>;
-        const cell = materialized(stub.cell);
-        const loaded = stub.loaded!;
-        edge.node = loaded.node;
-        edge.key = loaded.key;
+    /** The edge's subtree, whose cell is `cell`, made cold (keeping `left` and `right` for a folded fork). */
+    private freeze(edge: Edge<V, E>, cell: Cell, left: Cold<V, E> | null, right: Cold<V, E> | null): void {
+        const cold = new Cold(this, cell.hash(0), cell.depth(0), this.edgeExtra(edge), edge.offset, edge.length, edge.key, left, right);
+        edge.node = cold;
+        edge.cell = cold.asCell();
+    }
+
+    /** A cold subtree in memory again, in place (its edge keeps its label): a folded fork over its two cold subtrees, a region from the source. */
+    private thaw(edge: Edge<V, E>): void {
+        const cold = edge.node as Cold<V, E>;
+        const cell = cold.materialize();
+        if (cold.left && cold.right) {
+            edge.node = { kind: 'fork', left: coldEdge(cold.left), right: coldEdge(cold.right) };
+        } else {
+            const subtree = cold.subtree!;
+            edge.node = subtree.node;
+            edge.key = subtree.key;
+        }
         edge.cell = cell;
-        edge.extra = stub.extra;
+        edge.extra = cold.extra;
+    }
+
+    /**
+     * The real cell of a cold subtree (what reading its cell asks for): a folded fork's made again on
+     * its two cold subtrees, a region's from the source's entries. The source is told of each.
+     * @internal for Cold
+     */
+    coldCell(cold: Cold<V, E>): Cell {
+        let cell: Cell;
+        if (cold.left && cold.right) {
+            const builder = beginCell();
+            storeHmLabel(builder, cold.key, this.type.keyBits, cold.offset, cold.length, this.type.keyBits - cold.offset);
+            builder.storeRef(cold.left.asCell()).storeRef(cold.right.asCell());
+            this.type.storeExtra(cold.extra, builder);
+            cell = builtCell(builder);
+        } else {
+            cold.subtree ??= this.loadSubtree(cold.offset, cold.length, cold.key);
+            cell = this.edgeCell(cold.subtree);
+        }
+        this.source!.loaded?.(cell);
+        return cell;
     }
 
     /** The subtree below an edge (`offset`, `length`, any key under it) made again from the source's entries. */
@@ -196,7 +247,7 @@ export class AugmentedDict<V, E> {
     }
 
     private insert(edge: Edge<V, E>, key: bigint, leaf: Leaf<V, E>): Edge<V, E> {
-        if (edge.node.kind === 'stub') this.load(edge);
+        if (edge.node.kind === 'cold') this.thaw(edge);
         const common = this.commonPrefix(edge, key);
         if (common < edge.length) {
             // The new key leaves this edge's label at `split`: a fork there, the old node shortened below it.
@@ -213,7 +264,7 @@ export class AugmentedDict<V, E> {
             edge.node = leaf;
             return edge;
         }
-        if (edge.node.kind !== 'fork') throw new Error('unreachable: a stub is loaded above');
+        if (edge.node.kind !== 'fork') throw new Error('unreachable: a cold subtree is thawed above');
         if (this.bitAt(key, edge.offset + edge.length)) edge.node.right = this.insert(edge.node.right, key, leaf);
         else edge.node.left = this.insert(edge.node.left, key, leaf);
         return edge;
@@ -221,9 +272,9 @@ export class AugmentedDict<V, E> {
 
     private remove(edge: Edge<V, E>, key: bigint): Edge<V, E> | null | typeof NOT_FOUND {
         if (this.commonPrefix(edge, key) < edge.length) return NOT_FOUND;
-        if (edge.node.kind === 'stub') this.load(edge);
+        if (edge.node.kind === 'cold') this.thaw(edge);
         if (edge.node.kind === 'leaf') return null;
-        if (edge.node.kind !== 'fork') throw new Error('unreachable: a stub is loaded above');
+        if (edge.node.kind !== 'fork') throw new Error('unreachable: a cold subtree is thawed above');
         const right = this.bitAt(key, edge.offset + edge.length);
         const child = right ? edge.node.right : edge.node.left;
         const result = this.remove(child, key);
@@ -231,7 +282,7 @@ export class AugmentedDict<V, E> {
         if (result === null) {
             // The fork has one child left: it takes this edge's place with the labels joined.
             const other = right ? edge.node.left : edge.node.right;
-            if (other.node.kind === 'stub') this.load(other);
+            if (other.node.kind === 'cold') this.thaw(other);
             return { offset: edge.offset, length: edge.length + 1 + other.length, key: other.key, node: other.node };
         }
         edge.cell = undefined;
@@ -250,7 +301,7 @@ export class AugmentedDict<V, E> {
 
     private edgeCell(edge: Edge<V, E>): Cell {
         if (edge.cell) return edge.cell;
-        if (edge.node.kind === 'stub') return (edge.cell = edge.node.cell);
+        if (edge.node.kind === 'cold') return (edge.cell = edge.node.asCell());
         const builder = beginCell();
         storeHmLabel(builder, edge.key, this.type.keyBits, edge.offset, edge.length, this.type.keyBits - edge.offset);
         if (edge.node.kind === 'leaf') {
@@ -278,3 +329,8 @@ export class AugmentedDict<V, E> {
 }
 
 const NOT_FOUND = Symbol('not found');
+
+/** The edge of a folded fork's subtree, as the fork is thawed. */
+function coldEdge<V, E>(cold: Cold<V, E>): Edge<V, E> {
+    return { offset: cold.offset, length: cold.length, key: cold.key, node: cold, cell: cold.asCell(), extra: cold.extra };
+}

@@ -38,17 +38,18 @@ function backedDict(onLoaded?: (cell: Cell) => void) {
         for (const [k, v] of entries) reference.set(k, v);
         return reference;
     };
-    return { entries, loads, reads, dict, fresh };
+    /** Sets the entry in the dictionary and in the store behind it. */
+    const put = (key: bigint, value: bigint) => {
+        entries.set(key, value);
+        dict.set(key, value);
+    };
+    return { entries, loads, reads, dict, fresh, put };
 }
 
 describe('augmented dictionary with evicted subtrees', () => {
     test('evicted subtrees keep the root hash and extra, and changes in them load them back to the same cells a fresh dictionary makes', () => {
-        const { entries, loads, dict, fresh } = backedDict();
-        for (let i = 0; i < 600; i++) {
-            const key = randomKey();
-            entries.set(key, BigInt(i));
-            dict.set(key, BigInt(i));
-        }
+        const { entries, loads, dict, fresh, put } = backedDict();
+        for (let i = 0; i < 600; i++) put(randomKey(), BigInt(i));
         const before = dict.rootCell()!;
         const keys = [...entries.keys()];
         let evicted = 0;
@@ -146,12 +147,8 @@ describe('augmented dictionary with evicted subtrees', () => {
     });
 
     test('forks fold above evicted regions and thaw along one path when a key below changes; cells of an older root still read as they were', () => {
-        const { entries, dict, reads, fresh } = backedDict();
-        for (let i = 0; i < 512; i++) {
-            const key = randomKey();
-            entries.set(key, BigInt(i));
-            dict.set(key, BigInt(i));
-        }
+        const { entries, dict, reads, fresh, put } = backedDict();
+        for (let i = 0; i < 512; i++) put(randomKey(), BigInt(i));
         const keys = [...entries.keys()];
         for (const key of keys.slice(1)) dict.evict(key, 6);
         // One region is left in memory: the path to it stays, every fork off it folded into one cold cell.

@@ -90,9 +90,3 @@ export function isUnloaded(cell: Cell): boolean {
     const lazy: unknown = cell;
     return lazy instanceof UnloadedCell && !lazy.loaded;
 }
-
-/** The real cell behind a lazy one (loading it), or the cell itself. */
-export function materialized(cell: Cell): Cell {
-    const lazy: unknown = cell;
-    return lazy instanceof UnloadedCell ? lazy.materialize() : cell;
-}

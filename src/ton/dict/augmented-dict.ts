@@ -202,8 +202,9 @@ export class AugmentedDict<V, E> {
     private thaw(edge: Edge<V, E>): void {
         const cold = edge.node as Cold<V, E>;
         const cell = cold.materialize();
-        if (cold.left && cold.right) {
-            edge.node = { kind: 'fork', left: coldEdge(cold.left), right: coldEdge(cold.right) };
+        const fork = unfolded(cold);
+        if (fork) {
+            edge.node = fork;
         } else {
             const subtree = cold.subtree!;
             edge.node = subtree.node;
@@ -219,17 +220,9 @@ export class AugmentedDict<V, E> {
      * @internal for Cold
      */
     coldCell(cold: Cold<V, E>): Cell {
-        let cell: Cell;
-        if (cold.left && cold.right) {
-            const builder = beginCell();
-            storeHmLabel(builder, cold.key, this.type.keyBits, cold.offset, cold.length, this.type.keyBits - cold.offset);
-            builder.storeRef(cold.left.asCell()).storeRef(cold.right.asCell());
-            this.type.storeExtra(cold.extra, builder);
-            cell = builtCell(builder);
-        } else {
-            cold.subtree ??= this.loadSubtree(cold.offset, cold.length, cold.key);
-            cell = this.edgeCell(cold.subtree);
-        }
+        const fork = unfolded(cold);
+        const edge = fork ? { offset: cold.offset, length: cold.length, key: cold.key, node: fork, extra: cold.extra } : (cold.subtree ??= this.loadSubtree(cold.offset, cold.length, cold.key));
+        const cell = this.edgeCell(edge);
         this.source!.loaded?.(cell);
         return cell;
     }
@@ -330,7 +323,9 @@ export class AugmentedDict<V, E> {
 
 const NOT_FOUND = Symbol('not found');
 
-/** The edge of a folded fork's subtree, as the fork is thawed. */
-function coldEdge<V, E>(cold: Cold<V, E>): Edge<V, E> {
-    return { offset: cold.offset, length: cold.length, key: cold.key, node: cold, cell: cold.asCell(), extra: cold.extra };
+/** A folded fork's node over its two cold subtrees (null for a region). */
+function unfolded<V, E>(cold: Cold<V, E>): Fork<V, E> | null {
+    if (!cold.left || !cold.right) return null;
+    const edge = (sub: Cold<V, E>): Edge<V, E> => ({ offset: sub.offset, length: sub.length, key: sub.key, node: sub, cell: sub.asCell(), extra: sub.extra });
+    return { kind: 'fork', left: edge(cold.left), right: edge(cold.right) };
 }

@@ -2,8 +2,9 @@ import '../../ton/fast-hash.ts';
 import { createHash } from 'node:crypto';
 import { Address, beginCell, type Cell, loadMessage, type Message, type Transaction } from '@ton/core';
 import { hashmapRefValues } from '../../ton/hashmap-refs.ts';
-import { AugmentedDict, type SubtreeSource } from '../../ton/dict/augmented-dict.ts';
+import { AugmentedDict, type FoldStore, type SubtreeSource } from '../../ton/dict/augmented-dict.ts';
 import { CellCensus, merkleUpdate } from '../../ton/cells/merkle-update.ts';
+import { RecentRegions } from './recent-regions.ts';
 import { addAmounts, amountsOf, type Amounts, grams, ZERO } from '../../ton/currency.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { cellWithRefs } from '../../ton/boc/boc-reader.ts';
@@ -57,6 +58,8 @@ export interface CollatorOptions {
     accountsUnder: (workchain: number, prefix: bigint, bits: number) => Iterable<AccountChange>;
     /** About how many accounts each shard keeps in memory: those of the regions of its dictionary changed last. */
     recentAccounts: number;
+    /** Where the accounts dictionaries' folded forks wait while cold (without one, in memory). */
+    folds?: FoldStore;
 }
 
 /**
@@ -73,9 +76,8 @@ type ShardAccounts = AugmentedDict<ShardAccountEntry, { splitDepth: number; bala
 interface ShardChain {
     workchain: number;
     accounts: ShardAccounts;
-    /** Regions of the dictionary (by their top `regionBits` bits) changed last, oldest first, each with an account id in it. */
-    recent: Map<bigint, bigint>;
-    regionBits: number;
+    /** Regions of the dictionary changed last: what of it stays in memory. */
+    recent: RecentRegions;
     census: CellCensus;
     state: Cell;
     totalValidatorFees: Amounts;
@@ -194,6 +196,7 @@ export class Collator {
             loaded: cell => {
                 if (!this.restoring) for (const ref of cell.refs) census.add(ref);
             },
+            folds: options.folds,
         };
         return new AugmentedDict(SHARD_ACCOUNTS, source);
     }
@@ -201,24 +204,24 @@ export class Collator {
     private newChain(workchain: number, accounts: Iterable<AccountChange>, expected: number): ShardChain {
         const census = new CellCensus();
         const chain: ShardChain = {
-            workchain, accounts: this.newAccounts(workchain, census), recent: new Map(), regionBits: regionBits(expected), census, state: beginCell().endCell(),
+            workchain, accounts: this.newAccounts(workchain, census), recent: new RecentRegions(regionBits(expected)), census, state: beginCell().endCell(),
             totalValidatorFees: ZERO, last: undefined!, catchainSeqno: 0, lastUtime: 0, minRefMcSeqno: 0,
         };
         // Accounts come in id order on a restart: every region left behind is complete and goes out of memory as the fill goes on.
         const evicting = this.restoring && this.options !== undefined && expected > this.options.recentAccounts;
-        const shift = BigInt(256 - chain.regionBits);
+        const shift = BigInt(256 - chain.recent.bits);
         const behind: bigint[] = [];
         let last: bigint | undefined;
         for (const change of accounts) {
             if (change.workchain !== workchain || !change.shardAccount) continue;
             if (evicting && last !== undefined && last >> shift !== change.id >> shift) {
                 behind.push(last);
-                if (behind.length >= 1024) for (const id of behind.splice(0)) chain.accounts.evict(id, chain.regionBits);
+                if (behind.length >= 1024) for (const id of behind.splice(0)) chain.accounts.evict(id, chain.recent.bits);
             }
             chain.accounts.set(change.id, { cell: change.shardAccount, balance: change.balance });
             last = change.id;
         }
-        if (evicting && last !== undefined) for (const id of [...behind, last]) chain.accounts.evict(id, chain.regionBits);
+        if (evicting && last !== undefined) for (const id of [...behind, last]) chain.accounts.evict(id, chain.recent.bits);
         return chain;
     }
 
@@ -226,27 +229,17 @@ export class Collator {
     private keepRecent(chain: ShardChain, changed: bigint[]): void {
         if (!this.options) return;
         const bits = regionBits(chain.accounts.size);
-        if (bits !== chain.regionBits) {
+        if (bits !== chain.recent.bits) {
             // Regions change size with the shard: the ones kept go out at the size they were kept at.
             let evicted = false;
-            for (const id of chain.recent.values()) evicted = this.evict(chain, id, chain.regionBits) || evicted;
-            chain.recent.clear();
+            for (const id of [...chain.recent.ids()]) evicted = this.evict(chain, id) || evicted;
+            chain.recent = new RecentRegions(bits);
             if (evicted) this.releaseEvicted(chain);
-            chain.regionBits = bits;
         }
-        const shift = BigInt(256 - bits);
-        for (const id of changed) {
-            const region = id >> shift;
-            chain.recent.delete(region);
-            chain.recent.set(region, id);
-        }
+        for (const id of changed) chain.recent.touch(id);
         const kept = Math.max(1, Math.ceil(this.options.recentAccounts / REGION_ACCOUNTS));
         let evicted = false;
-        for (const [region, id] of chain.recent) {
-            if (chain.recent.size <= kept) break;
-            chain.recent.delete(region);
-            evicted = this.evict(chain, id, bits) || evicted;
-        }
+        while (chain.recent.size > kept) evicted = this.evict(chain, chain.recent.takeOldest()!) || evicted;
         if (evicted) this.releaseEvicted(chain);
     }
 
@@ -266,8 +259,9 @@ export class Collator {
         chain.state = state;
     }
 
-    private evict(chain: ShardChain, id: bigint, bits: number): boolean {
-        const gone = chain.accounts.evict(id, bits);
+    /** Evicts the region of `id` at the regions' size, and beside its path what no recent region is under. */
+    private evict(chain: ShardChain, id: bigint): boolean {
+        const gone = chain.accounts.evict(id, chain.recent.bits, (key, bits) => chain.recent.holdsUnder(key, bits));
         if (gone) for (const cell of gone) chain.census.remove(cell);
         return gone !== null;
     }

@@ -19,6 +19,7 @@ import { TvmFault } from '../../ton/tvm-executor.ts';
 import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
 import { DEFAULT_RECENT_ACCOUNTS, SANDBOX_CONTRACTS_KEPT } from './recent-accounts.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
+import { SqliteFoldStore } from './fold-store.ts';
 import { reuseUnchanged } from '../../ton/cells/reuse-unchanged.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
@@ -105,6 +106,8 @@ const MASTERCHAIN_CONFIG_KEY = 'config';
 export class DevnetProducer {
 
     private readonly log: ChainLog;
+    /** The accounts dictionaries' folded forks while they are cold (a scratch file, emptied at start). */
+    private readonly folds: SqliteFoldStore;
     private readonly events = new EventEmitter();
     private chain!: SandboxChain;
     private genesis!: GenesisSpec;
@@ -129,8 +132,9 @@ export class DevnetProducer {
 
     constructor(private readonly options: DevnetOptions) {
         this.log = new ChainLog(join(options.dataDir, 'devnet', 'chain.sqlite'));
+        this.folds = new SqliteFoldStore(join(options.dataDir, 'devnet', 'folds.sqlite'));
         this.events.setMaxListeners(0);
-        this.collator = new Collator({ accountsUnder: (workchain, prefix, bits) => this.accountsUnder(workchain, prefix, bits), recentAccounts: this.recentAccounts });
+        this.collator = new Collator({ accountsUnder: (workchain, prefix, bits) => this.accountsUnder(workchain, prefix, bits), recentAccounts: this.recentAccounts, folds: this.folds });
     }
 
     private get recentAccounts(): number {
@@ -169,6 +173,7 @@ export class DevnetProducer {
         await this.producing;
         for (const job of this.jobs.splice(0)) job.done(new Error('the devnet is shutting down'));
         this.log.close();
+        this.folds.close();
     }
 
     manifest(): DevnetManifest {

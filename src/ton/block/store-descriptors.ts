@@ -1,6 +1,6 @@
-import { type Address, beginCell, type Builder, type Cell } from '@ton/core';
+import { type Address, beginCell, type Builder, type Cell, loadCurrencyCollection } from '@ton/core';
 import { type AugmentedDictType } from '../dict/augmented-dict.ts';
-import { addAmounts, type Amounts, storeAmounts, ZERO } from '../currency.ts';
+import { addAmounts, type Amounts, amountsOf, storeAmounts, ZERO } from '../currency.ts';
 import { type ExtBlkRefFields, storeExtBlkRef } from './store-block.ts';
 
 // Augmented dictionaries of blocks and states, as the types their writers need (see augmented-dict.ts),
@@ -91,6 +91,7 @@ export const SHARD_ACCOUNTS: AugmentedDictType<ShardAccountEntry, DepthBalance> 
         storeAmounts(extra.balance, builder);
     },
     storeValue: (value, builder) => storeInline(value.cell, builder),
+    loadExtra: slice => ({ splitDepth: slice.loadUint(5), balance: amountsOf(loadCurrencyCollection(slice)) }),
 };
 
 /** `_ key:Bool blk_ref:ExtBlkRef = KeyExtBlkRef;` */

@@ -1,5 +1,7 @@
-import { beginCell, type Builder, type Cell } from '@ton/core';
-import { builtCell } from '../boc/boc-reader.ts';
+import { beginCell, BitReader, BitString, Slice, type Builder, type Cell } from '@ton/core';
+import { builtCell, readBoc } from '../boc/boc-reader.ts';
+import { writeBoc } from '../boc/boc-writer.ts';
+import { paddedBytes } from '../fast-padded-bits.ts';
 import { UnloadedCell } from '../cells/lazy-cell.ts';
 import { storeHmLabel } from './hm-label.ts';
 
@@ -22,6 +24,8 @@ export interface AugmentedDictType<V, E> {
     empty: E;
     storeExtra(extra: E, builder: Builder): void;
     storeValue(value: V, builder: Builder): void;
+    /** Reads an extra as `storeExtra` wrote it; needed only by a dictionary whose source keeps folded forks' subtrees (`SubtreeSource.folds`). */
+    loadExtra?(slice: Slice): E;
 }
 
 interface Leaf<V, E> {
@@ -38,11 +42,12 @@ interface Fork<V, E> {
 
 /**
  * A subtree not held in memory, which is also its edge's cell (unloaded until read): its label,
- * hash, depth and extra, and, for a fork whose two subtrees had both gone cold (folded), those two;
- * a region (no subtrees kept) is loaded back from the dictionary's source. Nothing in it changes
- * but the memo of what it loaded, so a state built on it reads the same cells whenever it is read.
- * Folding keeps a dictionary's cold part at one small object a node, where a fork above evicted
- * regions otherwise keeps its cell, its edge and its node (~1 KB).
+ * hash, depth and extra. A region (`children` null) is loaded back from the dictionary's source; a
+ * fork whose two subtrees had both gone cold folds into one, whose `children` are those two, or the
+ * id the source's fold store keeps them under. Nothing in it changes but memos (what it loaded, its
+ * children once taken back), so a state built on it reads the same cells whenever it is read.
+ * Folding keeps a dictionary's cold part at one small object a node, or, with a fold store, at the
+ * cold subtrees hanging off what is held.
  */
 class Cold<V, E> extends UnloadedCell {
     declare readonly kind: 'cold';
@@ -57,8 +62,7 @@ class Cold<V, E> extends UnloadedCell {
         readonly offset: number,
         readonly length: number,
         readonly key: bigint,
-        readonly left: Cold<V, E> | null,
-        readonly right: Cold<V, E> | null,
+        public children: [Cold<V, E>, Cold<V, E>] | number | null,
     ) {
         super(hash, depth);
     }
@@ -69,12 +73,25 @@ class Cold<V, E> extends UnloadedCell {
 }
 Object.defineProperty(Cold.prototype, 'kind', { value: 'cold' });
 
+/**
+ * Where folded forks' subtrees wait, serialized, while they are cold: what keeps a large
+ * dictionary's cold part out of memory. An id is taken back once.
+ */
+export interface FoldStore {
+    /** Keeps the serialized pair; returns the id to take it back by. */
+    keep(children: Buffer): number;
+    /** The pair kept under `id`, which the store then forgets (undefined if it holds none). */
+    take(id: number): Buffer | undefined;
+}
+
 /** Where a dictionary with evicted subtrees loads them back from. */
 export interface SubtreeSource<V> {
     /** Every entry whose key starts with the top `bits` bits of `prefix` (as the dictionary held them when the subtree was evicted). */
     entries(prefix: bigint, bits: number): Iterable<[bigint, V]>;
     /** Told of each subtree loaded back, with its edge cell. */
     loaded?(cell: Cell): void;
+    /** Where folded forks keep their two subtrees (without one, in memory); the dictionary's type must then read extras (`loadExtra`). */
+    folds?: FoldStore;
 }
 
 /** A node with its label: `length` key bits starting `offset` bits from the top of `key` (any key below it). */
@@ -98,7 +115,9 @@ export class AugmentedDict<V, E> {
     private count = 0;
 
     /** `source`: where evicted subtrees are loaded back from (without one, nothing can be evicted). */
-    constructor(readonly type: AugmentedDictType<V, E>, private readonly source?: SubtreeSource<V>) {}
+    constructor(readonly type: AugmentedDictType<V, E>, private readonly source?: SubtreeSource<V>) {
+        if (source?.folds && (!type.loadExtra || type.keyBits > 256)) throw new Error('a dictionary that stores folded forks needs keys of at most 256 bits and a type that reads extras (loadExtra)');
+    }
 
     get size(): number {
         return this.count;
@@ -157,11 +176,16 @@ export class AugmentedDict<V, E> {
      * Drops the cells and entries of the subtree holding `key` whose edge ends at least `depth` bits
      * down (or is a leaf), keeping its hash, depth and extra; it is loaded back from the source when
      * something at or below its label changes. The forks above it whose two subtrees are then both
-     * evicted fold into one cold subtree each. Returns the cells that left the tree (the evicted
-     * subtree's children and the folded forks' subtrees: what a census of the tree no longer counts);
-     * null when no entry has those first `depth` bits or the subtree is evicted already.
+     * evicted fold into one cold subtree each. With `held` (is anything under the top `bits` bits of
+     * `key` to stay in memory?), a subtree beside that path that is held by nothing goes too, whole:
+     * what is left of a region loaded back larger than the ones evicted now. Returns the cells that
+     * left the tree (the evicted subtrees' children and the folded forks': what a census of the tree
+     * no longer counts); null when no entry has those first `depth` bits or the subtree is evicted
+     * already.
+     * With a fold store, a root made before the eviction is not to be read below what it folded (the
+     * pairs are taken back once, by the current tree): make the root again, which hashes the same.
      */
-    evict(key: bigint, depth: number): Cell[] | null {
+    evict(key: bigint, depth: number, held?: (key: bigint, bits: number) => boolean): Cell[] | null {
         if (!this.source) throw new Error('a dictionary without a source cannot evict subtrees');
         const path: Edge<V, E>[] = [];
         let edge = this.root;
@@ -171,16 +195,26 @@ export class AugmentedDict<V, E> {
             if (end >= depth || edge.node.kind === 'leaf') {
                 const checked = Math.min(depth, end);
                 if (checked > 0 && ((edge.key ^ key) >> BigInt(this.type.keyBits - checked)) !== 0n) return null;
-                const cell = this.edgeCell(edge);
-                this.freeze(edge, cell, null, null);
                 // The parents' cells hold the subtree's cells; they are made again on the cold cell (same hashes).
+                // A fork that folds keeps its cell's hash, so the cell it had is what the fold reads.
+                const before = path.map(parent => parent.cell);
                 for (const parent of path) parent.cell = undefined;
-                const gone = [...cell.refs];
+                const gone = this.evictWhole(edge);
                 for (let i = path.length - 1; i >= 0; i--) {
                     const fork = path[i].node;
-                    if (fork.kind !== 'fork' || fork.left.node.kind !== 'cold' || fork.right.node.kind !== 'cold') break;
-                    gone.push(fork.left.node.asCell(), fork.right.node.asCell());
-                    this.freeze(path[i], this.edgeCell(path[i]), fork.left.node, fork.right.node);
+                    if (fork.kind !== 'fork') break;
+                    if (held) {
+                        const bits = path[i].offset + path[i].length + 1;
+                        for (const child of [fork.left, fork.right]) {
+                            if (child.node.kind !== 'cold' && !held(child.key, bits)) gone.push(...this.evictWhole(child));
+                        }
+                    }
+                    if (fork.left.node.kind !== 'cold' || fork.right.node.kind !== 'cold') break;
+                    // The fork's cell goes cold: its two (cold) subtrees and any cells its extra refers to leave the tree.
+                    const forkCell = before[i] ?? this.edgeCell(path[i]);
+                    gone.push(fork.left.node.asCell(), fork.right.node.asCell(), ...forkCell.refs.slice(2));
+                    const pair: [Cold<V, E>, Cold<V, E>] = [fork.left.node, fork.right.node];
+                    this.freeze(path[i], forkCell, this.source.folds ? this.keepPair(pair) : pair);
                 }
                 return gone;
             }
@@ -191,18 +225,119 @@ export class AugmentedDict<V, E> {
         return null;
     }
 
-    /** The edge's subtree, whose cell is `cell`, made cold (keeping `left` and `right` for a folded fork). */
-    private freeze(edge: Edge<V, E>, cell: Cell, left: Cold<V, E> | null, right: Cold<V, E> | null): void {
-        const cold = new Cold(this, cell.hash(0), cell.depth(0), this.edgeExtra(edge), edge.offset, edge.length, edge.key, left, right);
+    /**
+     * The edge's subtree made one cold region; its cell's refs, which leave the tree. Folded forks
+     * inside it (left by evictions within a region loaded back larger) are dropped from the fold store:
+     * the region comes back whole from the source.
+     */
+    private evictWhole(edge: Edge<V, E>): Cell[] {
+        const cell = this.edgeCell(edge);
+        if (this.source?.folds) this.dropFolds(edge);
+        this.freeze(edge, cell, null);
+        return [...cell.refs];
+    }
+
+    private dropFolds(edge: Edge<V, E>): void {
+        const node = edge.node;
+        if (node.kind === 'fork') {
+            this.dropFolds(node.left);
+            this.dropFolds(node.right);
+        } else if (node.kind === 'cold') {
+            this.dropColdFolds(node);
+        }
+    }
+
+    private dropColdFolds(cold: Cold<V, E>): void {
+        const children = this.childrenOf(cold);
+        if (children) for (const child of children) this.dropColdFolds(child);
+    }
+
+    /** The edge's subtree, whose cell is `cell`, made cold (a folded fork's with its `children`). */
+    private freeze(edge: Edge<V, E>, cell: Cell, children: Cold<V, E>['children']): void {
+        const cold = new Cold(this, cell.hash(0), cell.depth(0), this.edgeExtra(edge), edge.offset, edge.length, edge.key, children);
         edge.node = cold;
         edge.cell = cold.asCell();
+    }
+
+    /** A folded fork's two subtrees written to the fold store; the id they are kept under. */
+    private keepPair(pair: [Cold<V, E>, Cold<V, E>]): number {
+        return this.source!.folds!.keep(Buffer.concat(pair.map(cold => this.coldRecord(cold))));
+    }
+
+    /** A folded fork's two subtrees, taken back from the fold store the first time they are asked for (null for a region). */
+    private childrenOf(cold: Cold<V, E>): [Cold<V, E>, Cold<V, E>] | null {
+        if (typeof cold.children === 'number') {
+            const record = this.source!.folds!.take(cold.children);
+            if (!record) throw new Error(`fold ${cold.children} was taken back already: a root made before an eviction was read below the subtrees folded by it (make the root again after evicting)`);
+            const left = this.readColdRecord(record, 0);
+            cold.children = [left.cold, this.readColdRecord(record, left.end).cold];
+        }
+        return cold.children;
+    }
+
+    /**
+     * A cold subtree as the fold store keeps it: kind (0 region, 1 folded), hash, depth, offset,
+     * length, key, the folded one's store id, then its extra's cell (bits, and each ref as a BOC).
+     */
+    private coldRecord(cold: Cold<V, E>): Buffer {
+        // A folded subtree whose pair was taken back (its cell was read) is kept again under a new id.
+        if (Array.isArray(cold.children)) cold.children = this.keepPair(cold.children);
+        const builder = beginCell();
+        this.type.storeExtra(cold.extra, builder);
+        const extra = builtCell(builder);
+        const bits = paddedBytes(extra.bits);
+        const refs = extra.refs.map(ref => writeBoc(ref));
+        const head = Buffer.allocUnsafe(1 + 32 + 2 + 2 + 2 + 32 + 6 + 2 + 1);
+        let at = head.writeUInt8(cold.children === null ? 0 : 1, 0);
+        at += cold.hash().copy(head, at);
+        at = head.writeUInt16BE(cold.depth(), at);
+        at = head.writeUInt16BE(cold.offset, at);
+        at = head.writeUInt16BE(cold.length, at);
+        at += Buffer.from(cold.key.toString(16).padStart(64, '0'), 'hex').copy(head, at);
+        at = head.writeUIntBE(typeof cold.children === 'number' ? cold.children : 0, at, 6);
+        at = head.writeUInt16BE(extra.bits.length, at);
+        head.writeUInt8(refs.length, at);
+        const parts = [head, bits];
+        for (const ref of refs) {
+            const size = Buffer.allocUnsafe(4);
+            size.writeUInt32BE(ref.length, 0);
+            parts.push(size, ref);
+        }
+        return Buffer.concat(parts);
+    }
+
+    /** The cold subtree written by `coldRecord` at `start` of `record`, and where its record ends. */
+    private readColdRecord(record: Buffer, start: number): { cold: Cold<V, E>; end: number } {
+        let at = start;
+        const folded = record[at++] === 1;
+        const hash = Buffer.from(record.subarray(at, (at += 32)));
+        const depth = record.readUInt16BE(at);
+        const offset = record.readUInt16BE(at + 2);
+        const length = record.readUInt16BE(at + 4);
+        at += 6;
+        const key = BigInt(`0x${record.toString('hex', at, (at += 32))}`);
+        const id = record.readUIntBE(at, 6);
+        const bitLength = record.readUInt16BE(at + 6);
+        const refCount = record[at + 8];
+        at += 9;
+        const byteLength = Math.ceil(bitLength / 8);
+        const bits = new BitString(record.subarray(at, at + byteLength), 0, bitLength);
+        at += byteLength;
+        const refs: Cell[] = [];
+        for (let i = 0; i < refCount; i++) {
+            const size = record.readUInt32BE(at);
+            refs.push(readBoc(record.subarray(at + 4, at + 4 + size))[0]);
+            at += 4 + size;
+        }
+        const extra = this.type.loadExtra!(new Slice(new BitReader(bits), refs));
+        return { cold: new Cold(this, hash, depth, extra, offset, length, key, folded ? id : null), end: at };
     }
 
     /** A cold subtree in memory again, in place (its edge keeps its label): a folded fork over its two cold subtrees, a region from the source. */
     private thaw(edge: Edge<V, E>): void {
         const cold = edge.node as Cold<V, E>;
         const cell = cold.materialize();
-        const fork = unfolded(cold);
+        const fork = this.unfolded(cold);
         if (fork) {
             edge.node = fork;
         } else {
@@ -220,7 +355,7 @@ export class AugmentedDict<V, E> {
      * @internal for Cold
      */
     coldCell(cold: Cold<V, E>): Cell {
-        const fork = unfolded(cold);
+        const fork = this.unfolded(cold);
         const edge = fork ? { offset: cold.offset, length: cold.length, key: cold.key, node: fork, extra: cold.extra } : (cold.subtree ??= this.loadSubtree(cold.offset, cold.length, cold.key));
         const cell = this.edgeCell(edge);
         this.source!.loaded?.(cell);
@@ -285,6 +420,14 @@ export class AugmentedDict<V, E> {
         return edge;
     }
 
+    /** A folded fork's node over its two cold subtrees (null for a region). */
+    private unfolded(cold: Cold<V, E>): Fork<V, E> | null {
+        const children = this.childrenOf(cold);
+        if (!children) return null;
+        const edge = (sub: Cold<V, E>): Edge<V, E> => ({ offset: sub.offset, length: sub.length, key: sub.key, node: sub, cell: sub.asCell(), extra: sub.extra });
+        return { kind: 'fork', left: edge(children[0]), right: edge(children[1]) };
+    }
+
     private edgeExtra(edge: Edge<V, E>): E {
         if (edge.extra === undefined) {
             edge.extra = edge.node.kind !== 'fork' ? edge.node.extra : this.type.add(this.edgeExtra(edge.node.left), this.edgeExtra(edge.node.right));
@@ -322,10 +465,3 @@ export class AugmentedDict<V, E> {
 }
 
 const NOT_FOUND = Symbol('not found');
-
-/** A folded fork's node over its two cold subtrees (null for a region). */
-function unfolded<V, E>(cold: Cold<V, E>): Fork<V, E> | null {
-    if (!cold.left || !cold.right) return null;
-    const edge = (sub: Cold<V, E>): Edge<V, E> => ({ offset: sub.offset, length: sub.length, key: sub.key, node: sub, cell: sub.asCell(), extra: sub.extra });
-    return { kind: 'fork', left: edge(cold.left), right: edge(cold.right) };
-}

@@ -1,8 +1,7 @@
-import { beginCell, BitReader, BitString, Slice, type Builder, type Cell } from '@ton/core';
-import { builtCell, readBoc } from '../boc/boc-reader.ts';
-import { writeBoc } from '../boc/boc-writer.ts';
-import { paddedBytes } from '../fast-padded-bits.ts';
+import { beginCell, type Builder, type Cell, type Slice } from '@ton/core';
+import { builtCell } from '../boc/boc-reader.ts';
 import { UnloadedCell } from '../cells/lazy-cell.ts';
+import { readColdRecord, writeColdRecord } from './cold-record.ts';
 import { storeHmLabel } from './hm-label.ts';
 
 // ahm_edge#_ {n:#} {X:Type} {Y:Type} {l:#} {m:#} label:(HmLabel ~l n) {n = (~m) + l}
@@ -275,62 +274,21 @@ export class AugmentedDict<V, E> {
         return cold.children;
     }
 
-    /**
-     * A cold subtree as the fold store keeps it: kind (0 region, 1 folded), hash, depth, offset,
-     * length, key, the folded one's store id, then its extra's cell (bits, and each ref as a BOC).
-     */
+    /** A cold subtree as the fold store keeps it (cold-record.ts). */
     private coldRecord(cold: Cold<V, E>): Buffer {
         // A folded subtree whose pair was taken back (its cell was read) is kept again under a new id.
         if (Array.isArray(cold.children)) cold.children = this.keepPair(cold.children);
         const builder = beginCell();
         this.type.storeExtra(cold.extra, builder);
-        const extra = builtCell(builder);
-        const bits = paddedBytes(extra.bits);
-        const refs = extra.refs.map(ref => writeBoc(ref));
-        const head = Buffer.allocUnsafe(1 + 32 + 2 + 2 + 2 + 32 + 6 + 2 + 1);
-        let at = head.writeUInt8(cold.children === null ? 0 : 1, 0);
-        at += cold.hash().copy(head, at);
-        at = head.writeUInt16BE(cold.depth(), at);
-        at = head.writeUInt16BE(cold.offset, at);
-        at = head.writeUInt16BE(cold.length, at);
-        at += Buffer.from(cold.key.toString(16).padStart(64, '0'), 'hex').copy(head, at);
-        at = head.writeUIntBE(typeof cold.children === 'number' ? cold.children : 0, at, 6);
-        at = head.writeUInt16BE(extra.bits.length, at);
-        head.writeUInt8(refs.length, at);
-        const parts = [head, bits];
-        for (const ref of refs) {
-            const size = Buffer.allocUnsafe(4);
-            size.writeUInt32BE(ref.length, 0);
-            parts.push(size, ref);
-        }
-        return Buffer.concat(parts);
+        const { offset, length, key, children } = cold;
+        const fields = { folded: children !== null, hash: cold.hash(), depth: cold.depth(), offset, length, key, id: children ?? 0 };
+        return writeColdRecord(fields, builtCell(builder));
     }
 
-    /** The cold subtree written by `coldRecord` at `start` of `record`, and where its record ends. */
+    /** The cold subtree `coldRecord` wrote at `start` of `record`, and where its record ends. */
     private readColdRecord(record: Buffer, start: number): { cold: Cold<V, E>; end: number } {
-        let at = start;
-        const folded = record[at++] === 1;
-        const hash = Buffer.from(record.subarray(at, (at += 32)));
-        const depth = record.readUInt16BE(at);
-        const offset = record.readUInt16BE(at + 2);
-        const length = record.readUInt16BE(at + 4);
-        at += 6;
-        const key = BigInt(`0x${record.toString('hex', at, (at += 32))}`);
-        const id = record.readUIntBE(at, 6);
-        const bitLength = record.readUInt16BE(at + 6);
-        const refCount = record[at + 8];
-        at += 9;
-        const byteLength = Math.ceil(bitLength / 8);
-        const bits = new BitString(record.subarray(at, at + byteLength), 0, bitLength);
-        at += byteLength;
-        const refs: Cell[] = [];
-        for (let i = 0; i < refCount; i++) {
-            const size = record.readUInt32BE(at);
-            refs.push(readBoc(record.subarray(at + 4, at + 4 + size))[0]);
-            at += 4 + size;
-        }
-        const extra = this.type.loadExtra!(new Slice(new BitReader(bits), refs));
-        return { cold: new Cold(this, hash, depth, extra, offset, length, key, folded ? id : null), end: at };
+        const { fields: f, extra, end } = readColdRecord(record, start);
+        return { cold: new Cold(this, f.hash, f.depth, this.type.loadExtra!(extra), f.offset, f.length, f.key, f.folded ? f.id : null), end };
     }
 
     /** A cold subtree in memory again, in place (its edge keeps its label): a folded fork over its two cold subtrees, a region from the source. */

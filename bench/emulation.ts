@@ -81,7 +81,7 @@ export async function measureEmulation(dataDir: string, cases: EmulationCase[]):
     const store = await openStore({ dataDir });
     let server: ChildProcess | undefined;
     try {
-        const started = await startApiProcess(dataDir, ['--max-semi-space-size=64', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])]);
+        const started = await startApiProcess(dataDir, ['--max-semi-space-size=16', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])]);
         server = started.server;
         const base = `${started.base}/v2`;
         const rows = [];

@@ -14,7 +14,7 @@ export async function seqnoOf(store: Store, wallet: DevnetWallet): Promise<numbe
 
 /** The API processes' node flags: BENCH_API_NODE_FLAGS (space-separated), else the young generation `npm start` gives. */
 function apiNodeFlags(): string[] {
-    return process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--max-semi-space-size=64'];
+    return process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--max-semi-space-size=16'];
 }
 
 /**

@@ -1,7 +1,7 @@
-#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=64
-// Indexing blocks makes many short-lived objects: a young generation of 64 MB semi-spaces (V8 takes the size
-// only at start) cuts the collector's share of the main thread's ingest (docs/BENCHMARKS.md). Worker threads
-// get the young generation they ask for, not this one (src/chain/module-thread.ts). Two malloc arenas instead of
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 node --max-semi-space-size=16
+// The main thread (indexer and API) gets a young generation of 16 MB semi-spaces (V8 takes the size only at start):
+// with block parsing in threads, 64 MB ones indexed no faster, held ~100 MB more and paused answers longer
+// (docs/BENCHMARKS.md). Worker threads get the young generation they ask for, not this one (src/chain/module-thread.ts). Two malloc arenas instead of
 // glibc's one a thread (up to 8 a core) hold ~100 MB less for the service's threads (glibc reads it only at start).
 // The package's command: the compiled CLI in dist/ (built by `npm install` through `prepare`, or `npm run build`).
 import { existsSync } from 'node:fs';

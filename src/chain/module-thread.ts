@@ -9,7 +9,7 @@ export function siblingModule(name: string, base: string): URL {
 /**
  * A worker thread running `module`; from source it registers tsx before loading it (a worker does not inherit the loader).
  *
- * `npm start`, the bin and the bench give the main thread's indexer a large young generation with
+ * `npm start`, the bin and the bench size the main thread's young generation with
  * `--max-semi-space-size`, and V8 lets that flag override a thread's `resourceLimits`. The main
  * isolate keeps the size it started with, so the flag is cleared before a thread starts: each
  * thread then gets the young generation it asks for (the devnet's producer a large one, the reading

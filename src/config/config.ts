@@ -254,7 +254,7 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     },
     {
         key: 'workerSemiSpaceMb', flag: '--worker-semi-space-mb', env: 'WORKER_SEMI_SPACE_MB', parse: integer('worker semi-space MB', 0, 1024),
-        describe: 'serve --workers N: the API workers\' young-generation semi-space in MB, smaller than the indexer\'s so that collections pause answers less (default 16; 0 = the node flags the primary runs with)',
+        describe: 'serve --workers N: the API workers\' young-generation semi-space in MB: small, so that collections pause answers less (default 16; 0 = the node flags the primary runs with)',
     },
     {
         key: 'heapGrowthPercent', flag: '--heap-growth-percent', env: 'HEAP_GROWTH_PERCENT', parse: integer('heap growth percent', 0, 1000),

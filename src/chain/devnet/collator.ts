@@ -65,8 +65,9 @@ export interface CollatorOptions {
 /**
  * About how many accounts a region of a shard's accounts dictionary (what is evicted and loaded back as one) holds.
  * A transfer to a new account loads its whole region back: regions of 4–8 accounts instead of 16–32 made the
- * loaded devnet 30 % faster at 200k transactions (293 against 226 tx/s) and held ~90 MB less, for a cold region
- * and a folded fork more per 6 accounts (a few hundred bytes; docs/BENCHMARKS.md, eleventh and fifteenth sessions).
+ * loaded devnet 30 % faster at 200k transactions (293 against 226 tx/s) and held ~90 MB less, for more cold regions
+ * and folded forks, which cost memory only where they hang off what is held: the rest waits in the fold store
+ * (docs/BENCHMARKS.md, eleventh and sixteenth sessions).
  */
 const REGION_ACCOUNTS = 4;
 

@@ -2,7 +2,9 @@ import type { IndexedWallet } from '../../store/read/wallets.ts';
 
 /** WalletsByPublicKeys (spec 2.11): one item per requested key, in request order, duplicates kept. */
 export function presentWalletsByPublicKeys(keys: string[], wallets: IndexedWallet[]) {
-    return { items: keys.map(key => ({ public_key: key, wallets: wallets.filter(w => w.publicKey === key).map(presentWallet) })) };
+    const byKey = new Map<string, ReturnType<typeof presentWallet>[]>();
+    for (const wallet of wallets) byKey.set(wallet.publicKey, [...byKey.get(wallet.publicKey) ?? [], presentWallet(wallet)]);
+    return { items: keys.map(key => ({ public_key: key, wallets: byKey.get(key) ?? [] })) };
 }
 
 /** Wallet (spec 2.11). */

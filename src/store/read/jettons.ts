@@ -1,4 +1,4 @@
-import type { AliasedSelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import type { IndexDb, JettonOperationsTable } from '../schema.ts';
 import { toNumber } from '../schema.ts';
@@ -35,20 +35,31 @@ export interface JettonHistoryPage {
  * Jetton operations where the account is the source or the destination owner, newest first,
  * strictly below `beforeLt`. Operations sharing the lt at the page boundary are never split
  * between pages (the cursor is an lt, so a split would lose the rest of them).
- *
- * One statement reads the page with its jettons' metadata and its parties' interfaces (a round
- * trip each cost a PostgreSQL page more than reading a master's metadata once per row).
  */
 export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<JettonHistoryPage> {
     const { rows, nextFrom } = await historyRows(db, account, beforeLt, limit);
+    const operations = rows.map(decodeOperation);
+    const { jettons, interfaces } = await mastersAndParties(db, operations);
+    return { operations, nextFrom, jettons, interfaces };
+}
+
+/**
+ * The operations' masters' metadata and their parties' interfaces, in one statement over the
+ * distinct addresses (joining them to each operation looked the same few rows up once per row).
+ */
+async function mastersAndParties(db: IndexDb, operations: JettonOperation[]): Promise<{ jettons: Map<string, JettonMetadata>; interfaces: Map<string, string[]> }> {
     const jettons = new Map<string, JettonMetadata>();
     const interfaces = new Map<string, string[]>();
-    for (const row of rows) {
-        if (row.metadata !== null && !jettons.has(row.master)) jettons.set(row.master, JSON.parse(row.metadata) as JettonMetadata);
-        if (row.source_interfaces !== null && !interfaces.has(row.source!)) interfaces.set(row.source!, JSON.parse(row.source_interfaces) as string[]);
-        if (row.destination_interfaces !== null && !interfaces.has(row.destination!)) interfaces.set(row.destination!, JSON.parse(row.destination_interfaces) as string[]);
+    if (operations.length === 0) return { jettons, interfaces };
+    const masters = [...new Set(operations.map(op => op.master))];
+    const parties = [...new Set(operations.flatMap(op => [op.source, op.destination]).filter((a): a is string => a !== null))];
+    let query = db.selectFrom('jetton_masters').select([sql.lit('m').as('kind'), 'address', 'metadata as json']).where('address', 'in', masters);
+    if (parties.length > 0) query = query.unionAll(db.selectFrom('account_states').select([sql.lit('a').as('kind'), 'address', 'interfaces as json']).where('address', 'in', parties));
+    for (const row of await query.execute()) {
+        if (row.kind === 'm') jettons.set(row.address, JSON.parse(row.json) as JettonMetadata);
+        else interfaces.set(row.address, JSON.parse(row.json) as string[]);
     }
-    return { operations: rows.map(decodeOperation), nextFrom, jettons, interfaces };
+    return { jettons, interfaces };
 }
 
 /** Metadata of the jetton masters the index holds, by address. */
@@ -60,16 +71,9 @@ export async function jettonMetadata(db: IndexDb, masters: readonly string[]): P
 
 type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transaction_hash' | 'trace_id' | 'master' | 'amount' | 'source' | 'destination' | 'query_id' | 'payload' | 'utime'>;
 
-/** An operation with its master's metadata and its parties' interfaces, null where the index holds none. */
-interface HistoryRow extends OperationRow {
-    metadata: string | null;
-    source_interfaces: string | null;
-    destination_interfaces: string | null;
-}
-
 const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
 
-async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: HistoryRow[]; nextFrom: bigint | undefined }> {
+async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: OperationRow[]; nextFrom: bigint | undefined }> {
     // Each side is its own index range (source, lt) or (destination, lt), newest first; an account
     // that is both source and destination of an operation reads it on both sides.
     const side = (column: 'source' | 'destination') => {
@@ -77,7 +81,7 @@ async function historyRows(db: IndexDb, account: string, beforeLt: bigint | unde
         if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
         return db.selectFrom(query.orderBy('lt', 'desc').limit(limit + 1).as(column === 'source' ? 'sent' : 'received')).selectAll();
     };
-    const read = await withParties(db, side('source').unionAll(side('destination')).as('op')).execute();
+    const read = await side('source').unionAll(side('destination')).execute();
     const byHash = new Map(read.map(op => [op.transaction_hash, op]));
     const rows = [...byHash.values()].sort((a, b) => (a.lt === b.lt ? (a.transaction_hash < b.transaction_hash ? -1 : 1) : a.lt > b.lt ? -1 : 1));
     if (rows.length <= limit) return { rows, nextFrom: undefined };
@@ -86,25 +90,14 @@ async function historyRows(db: IndexDb, account: string, beforeLt: bigint | unde
     if (rows[limit].lt === boundary) {
         page = page.filter(op => op.lt !== boundary);
         if (page.length === 0) {
-            const tied = db.selectFrom('jetton_operations').select(COLUMNS)
+            const tied = await db.selectFrom('jetton_operations').select(COLUMNS)
                 .where('lt', '=', boundary)
-                .where(eb => eb.or([eb('source', '=', account), eb('destination', '=', account)]));
-            const rows = await withParties(db, tied.as('op')).execute();
-            rows.sort((a, b) => (a.transaction_hash < b.transaction_hash ? -1 : 1));
-            return { rows, nextFrom: boundary };
+                .where(eb => eb.or([eb('source', '=', account), eb('destination', '=', account)]))
+                .orderBy('transaction_hash').execute();
+            return { rows: tied, nextFrom: boundary };
         }
     }
     return { rows: page, nextFrom: page[page.length - 1].lt };
-}
-
-/** The operations `query` selects, with their master's metadata and their parties' interfaces. */
-function withParties(db: IndexDb, operations: AliasedSelectQueryBuilder<OperationRow, 'op'>) {
-    return db.selectFrom(operations)
-        .leftJoin('jetton_masters as master', 'master.address', 'op.master')
-        .leftJoin('account_states as sender', 'sender.address', 'op.source')
-        .leftJoin('account_states as receiver', 'receiver.address', 'op.destination')
-        .selectAll('op')
-        .select(['master.metadata as metadata', 'sender.interfaces as source_interfaces', 'receiver.interfaces as destination_interfaces']);
 }
 
 function decodeOperation(row: OperationRow): JettonOperation {

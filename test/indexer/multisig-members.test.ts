@@ -8,7 +8,7 @@ import { keyPairFromSeed } from '../../src/chain/devnet/keys.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { AccountInspector } from '../../src/indexer/inspect-accounts.ts';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
-import { multisigCountOf } from '../../src/store/read/wallets.ts';
+import { walletsByPublicKeys } from '../../src/store/read/wallets.ts';
 import type { Store } from '../../src/store/store.ts';
 import { formatRawAddress } from '../../src/ton/address.ts';
 import { storeBackends } from '../helpers/stores.ts';
@@ -72,7 +72,7 @@ const walletsOf = [bobV4, bobV5, alice, carol, dave];
 async function counts(store: Store): Promise<Record<string, number>> {
     const rows = await store.db.selectFrom('wallets').select(['address', 'public_key']).execute();
     assert.equal(rows.length, walletsOf.length, 'every wallet was indexed with its key');
-    const result = await multisigCountOf(store.db, rows);
+    const result = new Map((await walletsByPublicKeys(store.db, rows.map(r => r.public_key))).map(w => [w.address, w.stats.multisigs]));
     const name = new Map([[bobV4, 'bobV4'], [bobV5, 'bobV5'], [alice, 'alice'], [carol, 'carol'], [dave, 'dave']].map(([w, n]) => [formatRawAddress((w as typeof bobV4).address), n as string]));
     return Object.fromEntries(rows.map(r => [name.get(r.address)!, result.get(r.address)!]));
 }

@@ -9,7 +9,7 @@ import { buildServer } from '../../src/api/server.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { AccountInspector } from '../../src/indexer/inspect-accounts.ts';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
-import { stakingCountOf } from '../../src/store/read/wallets.ts';
+import { walletsByPublicKeys } from '../../src/store/read/wallets.ts';
 import type { Store } from '../../src/store/store.ts';
 import { formatRawAddress } from '../../src/ton/address.ts';
 import { call } from '../api/api-call.ts';
@@ -79,7 +79,8 @@ function block(seqno: number, accountStates: AccountStateRecord[]): BlockRecord 
 const raw = (a: Address) => formatRawAddress(a);
 
 async function counts(store: Store) {
-    const result = await stakingCountOf(store.db, [raw(bobV4.address), raw(bobV5.address), raw(alice.address)]);
+    const wallets = await walletsByPublicKeys(store.db, [bobKey.toString('hex'), aliceKey.toString('hex')]);
+    const result = new Map(wallets.map(w => [w.address, w.stats.stakingPools]));
     return { bobV4: result.get(raw(bobV4.address)), bobV5: result.get(raw(bobV5.address)), alice: result.get(raw(alice.address)) };
 }
 

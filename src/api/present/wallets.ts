@@ -3,7 +3,11 @@ import type { IndexedWallet } from '../../store/read/wallets.ts';
 /** WalletsByPublicKeys (spec 2.11): one item per requested key, in request order, duplicates kept. */
 export function presentWalletsByPublicKeys(keys: string[], wallets: IndexedWallet[]) {
     const byKey = new Map<string, ReturnType<typeof presentWallet>[]>();
-    for (const wallet of wallets) byKey.set(wallet.publicKey, [...byKey.get(wallet.publicKey) ?? [], presentWallet(wallet)]);
+    for (const wallet of wallets) {
+        const presented = byKey.get(wallet.publicKey) ?? [];
+        presented.push(presentWallet(wallet));
+        byKey.set(wallet.publicKey, presented);
+    }
     return { items: keys.map(key => ({ public_key: key, wallets: byKey.get(key) ?? [] })) };
 }
 

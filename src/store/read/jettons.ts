@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import type { IndexDb, JettonOperationsTable } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 import { readInChunks } from '../chunks.ts';
+import { accountInterfaces } from './accounts.ts';
 
 /** A jetton transfer, mint or burn. Addresses are raw; `source` and `destination` are owners, not jetton wallets. */
 export interface JettonOperation {
@@ -39,27 +39,9 @@ export interface JettonHistoryPage {
 export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<JettonHistoryPage> {
     const { rows, nextFrom } = await historyRows(db, account, beforeLt, limit);
     const operations = rows.map(decodeOperation);
-    const { jettons, interfaces } = await mastersAndParties(db, operations);
+    const parties = operations.flatMap(op => [op.source, op.destination]).filter((a): a is string => a !== null);
+    const [jettons, interfaces] = await Promise.all([jettonMetadata(db, operations.map(op => op.master)), accountInterfaces(db, parties)]);
     return { operations, nextFrom, jettons, interfaces };
-}
-
-/**
- * The operations' masters' metadata and their parties' interfaces, in one statement over the
- * distinct addresses (joining them to each operation looked the same few rows up once per row).
- */
-async function mastersAndParties(db: IndexDb, operations: JettonOperation[]): Promise<{ jettons: Map<string, JettonMetadata>; interfaces: Map<string, string[]> }> {
-    const jettons = new Map<string, JettonMetadata>();
-    const interfaces = new Map<string, string[]>();
-    if (operations.length === 0) return { jettons, interfaces };
-    const masters = [...new Set(operations.map(op => op.master))];
-    const parties = [...new Set(operations.flatMap(op => [op.source, op.destination]).filter((a): a is string => a !== null))];
-    let query = db.selectFrom('jetton_masters').select([sql.lit('m').as('kind'), 'address', 'metadata as json']).where('address', 'in', masters);
-    if (parties.length > 0) query = query.unionAll(db.selectFrom('account_states').select([sql.lit('a').as('kind'), 'address', 'interfaces as json']).where('address', 'in', parties));
-    for (const row of await query.execute()) {
-        if (row.kind === 'm') jettons.set(row.address, JSON.parse(row.json) as JettonMetadata);
-        else interfaces.set(row.address, JSON.parse(row.json) as string[]);
-    }
-    return { jettons, interfaces };
 }
 
 /** Metadata of the jetton masters the index holds, by address. */

@@ -78,15 +78,17 @@ async function devnetRates(dataDir: string): Promise<LoadSenders> {
             return { ...run, steps: steps.slice(stepsStart) as Array<StepStats & { at: number }> };
         };
 
-        // Long runs report on stderr once a minute: transactions indexed, the process's memory and the
-        // two heaps that hold most of it (the producer's after its last step, the main thread's indexer).
+        // Long runs report on stderr once a minute: transactions indexed, the process's memory, the two
+        // heaps that hold most of it (the producer's after its last step, the main thread's indexer) and
+        // what their objects hold outside them.
         const runStart = performance.now();
         const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
         const progress = setInterval(() => {
             const producer = steps[steps.length - 1];
             const main = getHeapStatistics();
             process.stderr.write(`bench: ${counts.tx} transactions indexed after ${((performance.now() - runStart) / 1000).toFixed(0)} s, RSS ${mb(process.memoryUsage().rss)} MB`
-                + ` (heaps used / committed: producer ${producer ? `${mb(producer.heapBytes)} / ${mb(producer.heapCommittedBytes)}` : '–'} MB, main thread ${mb(main.used_heap_size)} / ${mb(main.total_heap_size)} MB)\n`);
+                + ` (heaps used / committed: producer ${producer ? `${mb(producer.heapBytes)} / ${mb(producer.heapCommittedBytes)}` : '–'} MB, main thread ${mb(main.used_heap_size)} / ${mb(main.total_heap_size)} MB;`
+                + ` outside the heaps: producer ${producer ? mb(producer.externalBytes) : '–'} MB, main thread ${mb(main.external_memory)} MB)\n`);
         }, 60_000);
         const large = await load(255, TARGET_TRANSACTIONS);
         // The smaller transfers measure blocks/s at ~300 tx/s of traffic; 50k transactions show it at any size.

@@ -34,4 +34,26 @@ describe('recent regions', () => {
         assert.equal(recent.takeOldest(), undefined);
         assert.equal(recent.size, 0);
     });
+
+    test('resized, keep the same regions in the same order, each named by the account it had', () => {
+        const recent = new RecentRegions(12);
+        recent.touch(id(0b1010_0000_0001, 12));
+        recent.touch(id(0b0001_1111_0000, 12));
+        recent.touch(id(0b1010_0000_0010, 12));
+        const smaller = recent.resized(13);
+        assert.equal(smaller.bits, 13);
+        assert.deepEqual([...smaller.ids()], [...recent.ids()]);
+        // 1010_0000_0001_0 holds the first account; its other half, 1010_0000_0001_1, holds no recent region.
+        assert.equal(smaller.holdsUnder(id(0b1010_0000_0001_0, 13), 13), true);
+        assert.equal(smaller.holdsUnder(id(0b1010_0000_0001_1, 13), 13), false);
+        assert.equal(smaller.holdsUnder(id(0b1010_0000_0001, 12), 12), true);
+        assert.equal(smaller.takeOldest(), id(0b1010_0000_0001, 12));
+        assert.equal(smaller.holdsUnder(id(0b1010_0000_0001, 12), 12), false, 'its counts go with it');
+        assert.equal(recent.size, 3, 'the regions it was made from are unchanged');
+
+        const larger = recent.resized(11);
+        assert.deepEqual([...larger.ids()], [...recent.ids()]);
+        assert.equal(larger.holdsUnder(id(0b1010_0000_000, 11), 11), true, '…0001 and …0010 are two regions at 11 bits');
+        assert.equal(larger.size, 3);
+    });
 });

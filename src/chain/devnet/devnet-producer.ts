@@ -65,6 +65,8 @@ export interface StepStats {
     heapBytes: number;
     /** The producer thread's V8 heap as committed after the step (what its heap takes of the process's memory). */
     heapCommittedBytes: number;
+    /** Memory outside the producer's heap that its objects hold (buffers, the TVM's WebAssembly memory). */
+    externalBytes: number;
 }
 
 export interface SeedProgress {
@@ -433,6 +435,7 @@ export class DevnetProducer {
             bocBytes: blocks.reduce((n, b) => n + b.boc.length, 0),
             heapBytes: heap.used_heap_size,
             heapCommittedBytes: heap.total_heap_size,
+            externalBytes: heap.external_memory,
         };
         this.events.emit('produced', seqs[seqs.length - 1], stats);
         const cursor = String(seqs[seqs.length - 1]);

@@ -26,6 +26,17 @@ export class RecentRegions {
         return this.regions.values();
     }
 
+    /**
+     * The same regions at another size, in the same order, each named by the account id it had: a
+     * region kept larger than the new size is evicted at the new size when it is the oldest, and the
+     * rest of it, under no recent region, goes with it.
+     */
+    resized(bits: number): RecentRegions {
+        const next = new RecentRegions(bits);
+        for (const id of this.regions.values()) next.touch(id);
+        return next;
+    }
+
     /** The account's region becomes the newest. */
     touch(id: bigint): void {
         const region = id >> this.shift;

@@ -4,7 +4,8 @@ import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './j
 import { RawJson, toJsonBytes } from './json.ts';
 import { AccountDirectory } from './present/account-address.ts';
 import { presentIndexedTransaction } from './present/indexed-transaction.ts';
-import { fillTemplate, templateAccounts } from './present/transaction-template.ts';
+import { appendFilledTemplate, fillTemplate, templateAccounts } from './present/transaction-template.ts';
+import { ByteText } from './byte-text.ts';
 
 /**
  * Transactions (spec 2.13) as JSON texts, each kept by hash once written: a transaction never
@@ -65,6 +66,30 @@ export class TransactionTexts {
             this.cache.set(hash, madeEntry(bytes, transaction.accounts, interfaces, generation));
             return new RawJson(bytes);
         });
+    }
+
+    /**
+     * Transactions just read whole from the index (a block's), as one JSON array: filled from
+     * their stored texts straight into the answer, with one query for the interfaces of the accounts
+     * they mention. The kept texts are neither used nor added to: the rows are read anyway, and a
+     * list's hundreds of texts pushed the ones account pages and traces reuse out of the cache,
+     * and kept the GC busy.
+     */
+    async presentList(rows: StoredTransaction[]): Promise<RawJson> {
+        const read = rows.map(readTransaction);
+        const accounts = new Set<string>();
+        for (const transaction of read) for (const account of transaction.accounts) accounts.add(account);
+        const interfaces = accounts.size > 0 ? await this.interfacesOf([...accounts].sort()) : new Map<string, string[]>();
+        const out = new ByteText().string('[');
+        let directory: AccountDirectory | undefined;
+        read.forEach((transaction, i) => {
+            if (i > 0) out.string(',');
+            const { row } = transaction;
+            if (row.text && appendFilledTemplate(out, row.text, row.boc, interfaces)) return;
+            directory ??= new AccountDirectory(interfaces, this.currencies);
+            out.bytes(toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(row), directory)));
+        });
+        return new RawJson(out.string(']').toBuffer());
     }
 }
 

@@ -107,6 +107,40 @@ for (const backend of storeBackends()) {
             assert.equal(fromOlder, secondExpected);
         });
 
+        test("a block's list in one piece says what the texts kept by hash say, byte for byte", async () => {
+            const rows = (await blockTransactions(store.db, id))!;
+            const hashes = rows.map(row => row.hash);
+            let override: Map<string, string[]> = new Map();
+            const asked: string[][] = [];
+            const interfacesOf = async (accounts: string[]) => {
+                asked.push(accounts);
+                const interfaces = await accountInterfaces(store.db, accounts);
+                for (const [account, names] of override) interfaces.set(account, names);
+                return interfaces;
+            };
+            const list = new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
+            const perHash = () => new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
+            const expected = async () => toJson(await perHash().present(hashes, wanted => storedTransactions(store.db, wanted)));
+
+            const whole = await list.presentList(rows);
+            assert.equal(asked.length, 1, 'one interfaces query for the whole list');
+            assert.deepEqual(asked[0], [...asked[0]].sort());
+            assert.ok(Buffer.isBuffer(whole.text));
+            assert.equal(whole.text.toString(), await expected());
+
+            // What the index knows when the list is read is what it says: no text is kept from the last list.
+            const accounts = [...new Set((JSON.parse(whole.text.toString()) as Array<{ account: { address: string } }>).map(t => t.account.address))];
+            override = new Map(accounts.map(a => [a, ['wallet_v4r2']]));
+            const after = (await list.presentList(rows)).text.toString();
+            assert.notEqual(after, whole.text.toString());
+            assert.equal(after, await expected());
+
+            // Rows without a text, or with one of another version, are presented from their BOCs in place.
+            const mixed = rows.map((row, i) => i % 3 === 0 ? { ...row, text: undefined } : i % 3 === 1 ? { ...row, text: { ...row.text!, version: 0 } } : row);
+            assert.equal((await list.presentList(mixed)).text.toString(), after);
+            assert.equal((await list.presentList([])).text.toString(), '[]');
+        });
+
         test('an unknown hash is an error, not a shorter list', async () => {
             await assert.rejects(storedTransactions(store.db, ['00'.repeat(32)]), /is not in the index/);
         });

@@ -3,6 +3,7 @@ import { exitCodeDependsOnInterfaces, exitCodeDescription } from '../../ton/exit
 import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
 import type { EcPreviewJson } from '../../ton/extra-currencies.ts';
 import type { ParsedTransaction, TransactionMessage } from '../../ton/transaction.ts';
+import { ByteText } from '../byte-text.ts';
 import { HOLE_MARK, MemberHole, toJson, toJsonTemplate } from '../json.ts';
 import type { AccountView } from './account-address.ts';
 import { presentTransaction } from './transaction.ts';
@@ -80,18 +81,30 @@ function decodedMembers(decoded: DecodedBody | null): string {
  * its accounts; null when it was made by another version (or does not hold as many holes as it lists).
  */
 export function fillTemplate(stored: TextTemplate, boc: Buffer, interfaces: Map<string, string[]>): Buffer | null {
-    if (stored.version !== TEXT_VERSION) return null;
-    const parts: Buffer[] = [];
-    let start = 0;
-    for (const hole of stored.holes) {
-        const at = stored.text.indexOf(HOLE_MARK, start);
-        if (at < 0) return null;
-        parts.push(stored.text.subarray(start, at), Buffer.from(holeText(hole, boc, interfaces), 'utf8'));
-        start = at + 1;
+    const text = new ByteText();
+    return appendFilledTemplate(text, stored, boc, interfaces) ? text.toBuffer() : null;
+}
+
+/** `fillTemplate` appended to `out`; false, with nothing appended, when the template cannot be filled. */
+export function appendFilledTemplate(out: ByteText, stored: TextTemplate, boc: Buffer, interfaces: Map<string, string[]>): boolean {
+    if (stored.version !== TEXT_VERSION) return false;
+    const marks: number[] = [];
+    let from = 0;
+    for (let i = 0; i < stored.holes.length; i++) {
+        const at = stored.text.indexOf(HOLE_MARK, from);
+        if (at < 0) return false;
+        marks.push(at);
+        from = at + 1;
     }
-    if (stored.text.indexOf(HOLE_MARK, start) >= 0) return null;
-    parts.push(stored.text.subarray(start));
-    return Buffer.concat(parts);
+    if (stored.text.indexOf(HOLE_MARK, from) >= 0) return false;
+    let start = 0;
+    for (let i = 0; i < marks.length; i++) {
+        out.bytes(stored.text, start, marks[i]);
+        appendHole(out, stored.holes[i], boc, interfaces);
+        start = marks[i] + 1;
+    }
+    out.bytes(stored.text, start);
+    return true;
 }
 
 /** The accounts whose interfaces a stored text's holes read, once each; null when it was made by another version. */
@@ -102,20 +115,23 @@ export function templateAccounts(stored: TextTemplate): string[] | null {
     return [...accounts];
 }
 
-function holeText(hole: TextHole, boc: Buffer, interfaces: Map<string, string[]>): string {
+function appendHole(out: ByteText, hole: TextHole, boc: Buffer, interfaces: Map<string, string[]>): void {
     switch (hole[0]) {
         case 'w':
-            return (interfaces.get(hole[1]) ?? []).some(isWalletInterface) ? ',"is_wallet":true' : ',"is_wallet":false';
+            out.string((interfaces.get(hole[1]) ?? []).some(isWalletInterface) ? ',"is_wallet":true' : ',"is_wallet":false');
+            return;
         case 'x': {
             const description = exitCodeDescription(hole[2], interfaces.get(hole[1]) ?? []);
-            return description === undefined ? '' : `,"exit_code_description":${JSON.stringify(description)}`;
+            if (description !== undefined) out.string(`,"exit_code_description":${JSON.stringify(description)}`);
+            return;
         }
         case 'd': {
             const known = interfaces.get(hole[1]) ?? [];
             const variant = hole[2].find(([layout]) => layout.some(i => known.includes(i)));
-            return variant ? variant[1] : hole[3];
+            out.string(variant ? variant[1] : hole[3]);
+            return;
         }
         case 'r':
-            return `,"raw":"${boc.toString('hex')}"`;
+            out.string(',"raw":"').hex(boc).string('"');
     }
 }

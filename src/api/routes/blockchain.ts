@@ -38,8 +38,7 @@ export function blockchainRoutes(services: ApiServices) {
         operation(app, 'getBlockchainBlockTransactions', async request => {
             const rows = await blockTransactions(db, parseBlockId(request.params.block_id));
             if (!rows) throw notFound(`block ${request.params.block_id} is not in the index`);
-            const byHash = new Map(rows.map(row => [row.hash, row]));
-            return { transactions: await transactionTexts.present(rows.map(row => row.hash), async hashes => hashes.map(hash => byHash.get(hash)!)) };
+            return { transactions: await transactionTexts.presentList(rows) };
         });
 
         operation(app, 'sendBlockchainMessage', async request => {

@@ -69,18 +69,18 @@ export class TransactionTexts {
     }
 
     /**
-     * Transactions just read whole from the index (a block's), as one JSON array: filled from
-     * their stored texts straight into the answer, with one query for the interfaces of the accounts
-     * they mention. The kept texts are neither used nor added to: the rows are read anyway, and a
-     * list's hundreds of texts pushed the ones account pages and traces reuse out of the cache,
-     * and kept the GC busy.
+     * Transactions just read whole from the index (a block's), appended to `out` as one JSON array:
+     * filled from their stored texts straight into the answer, with one query for the interfaces of
+     * the accounts they mention. The kept texts are neither used nor added to: the rows are read
+     * anyway, and a list's hundreds of texts pushed the ones account pages and traces reuse out of
+     * the cache, and kept the GC busy.
      */
-    async presentList(rows: StoredTransaction[]): Promise<RawJson> {
+    async appendList(out: ByteText, rows: StoredTransaction[]): Promise<void> {
         const read = rows.map(readTransaction);
         const accounts = new Set<string>();
         for (const transaction of read) for (const account of transaction.accounts) accounts.add(account);
         const interfaces = accounts.size > 0 ? await this.interfacesOf([...accounts].sort()) : new Map<string, string[]>();
-        const out = new ByteText().string('[');
+        out.string('[');
         let directory: AccountDirectory | undefined;
         read.forEach((transaction, i) => {
             if (i > 0) out.string(',');
@@ -89,7 +89,7 @@ export class TransactionTexts {
             directory ??= new AccountDirectory(interfaces, this.currencies);
             out.bytes(toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(row), directory)));
         });
-        return new RawJson(out.string(']').toBuffer());
+        out.string(']');
     }
 }
 

@@ -4,7 +4,7 @@ import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './j
 import { RawJson, toJsonBytes } from './json.ts';
 import { AccountDirectory } from './present/account-address.ts';
 import { presentIndexedTransaction } from './present/indexed-transaction.ts';
-import { appendFilledTemplate, fillTemplate, templateAccounts } from './present/transaction-template.ts';
+import { appendFilledTemplate, templateAccounts } from './present/transaction-template.ts';
 import { ByteText } from './byte-text.ts';
 
 /**
@@ -54,15 +54,13 @@ export class TransactionTexts {
             if (unchecked[i] && !confirmEntry(entry!, interfaces, generation)) stale.push(hashes[i]);
         });
         await readRows(stale);
-        let directory: AccountDirectory | undefined;
+        const directory = this.directory(interfaces);
         return hashes.map((hash, i) => {
             const transaction = read.get(hash);
             if (!transaction) return new RawJson(cached[i]!.bytes);
-            let bytes = transaction.row.text ? fillTemplate(transaction.row.text, transaction.row.boc, interfaces) : null;
-            if (!bytes) {
-                directory ??= new AccountDirectory(interfaces, this.currencies);
-                bytes = toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(transaction.row), directory));
-            }
+            const text = new ByteText();
+            appendTransaction(text, transaction, interfaces, directory);
+            const bytes = text.toBuffer();
             this.cache.set(hash, madeEntry(bytes, transaction.accounts, interfaces, generation));
             return new RawJson(bytes);
         });
@@ -81,16 +79,26 @@ export class TransactionTexts {
         for (const transaction of read) for (const account of transaction.accounts) accounts.add(account);
         const interfaces = accounts.size > 0 ? await this.interfacesOf([...accounts].sort()) : new Map<string, string[]>();
         out.string('[');
-        let directory: AccountDirectory | undefined;
+        const directory = this.directory(interfaces);
         read.forEach((transaction, i) => {
             if (i > 0) out.string(',');
-            const { row } = transaction;
-            if (row.text && appendFilledTemplate(out, row.text, row.boc, interfaces)) return;
-            directory ??= new AccountDirectory(interfaces, this.currencies);
-            out.bytes(toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(row), directory)));
+            appendTransaction(out, transaction, interfaces, directory);
         });
         out.string(']');
     }
+
+    /** The directory that presents transactions without a stored text, made once a call and only if one needs it. */
+    private directory(interfaces: Map<string, string[]>): () => AccountDirectory {
+        let directory: AccountDirectory | undefined;
+        return () => (directory ??= new AccountDirectory(interfaces, this.currencies));
+    }
+}
+
+/** A transaction's text appended to `out`: its stored text filled in, else decoded and presented. */
+function appendTransaction(out: ByteText, transaction: ReadTransaction, interfaces: Map<string, string[]>, directory: () => AccountDirectory): void {
+    const { row } = transaction;
+    if (row.text && appendFilledTemplate(out, row.text, row.boc, interfaces)) return;
+    out.bytes(toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(row), directory())));
 }
 
 /** A transaction read from the index: with a stored text of this version, only the accounts its holes name; else decoded. */

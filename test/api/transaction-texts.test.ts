@@ -13,7 +13,7 @@ import { readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** `appendList` alone, as its JSON array. */
-async function presentList(texts: TransactionTexts, rows: StoredTransaction[]): Promise<{ text: Buffer }> {
+async function listText(texts: TransactionTexts, rows: StoredTransaction[]): Promise<{ text: Buffer }> {
     const out = new ByteText();
     await texts.appendList(out, rows);
     return { text: out.toBuffer() };
@@ -131,7 +131,7 @@ for (const backend of storeBackends()) {
             const perHash = () => new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
             const expected = async () => toJson(await perHash().present(hashes, wanted => storedTransactions(store.db, wanted)));
 
-            const whole = await presentList(list, rows);
+            const whole = await listText(list, rows);
             assert.equal(asked.length, 1, 'one interfaces query for the whole list');
             assert.deepEqual(asked[0], [...asked[0]].sort());
             assert.ok(Buffer.isBuffer(whole.text));
@@ -140,14 +140,14 @@ for (const backend of storeBackends()) {
             // What the index knows when the list is read is what it says: no text is kept from the last list.
             const accounts = [...new Set((JSON.parse(whole.text.toString()) as Array<{ account: { address: string } }>).map(t => t.account.address))];
             override = new Map(accounts.map(a => [a, ['wallet_v4r2']]));
-            const after = (await presentList(list, rows)).text.toString();
+            const after = (await listText(list, rows)).text.toString();
             assert.notEqual(after, whole.text.toString());
             assert.equal(after, await expected());
 
             // Rows without a text, or with one of another version, are presented from their BOCs in place.
             const mixed = rows.map((row, i) => i % 3 === 0 ? { ...row, text: undefined } : i % 3 === 1 ? { ...row, text: { ...row.text!, version: 0 } } : row);
-            assert.equal((await presentList(list, mixed)).text.toString(), after);
-            assert.equal((await presentList(list, [])).text.toString(), '[]');
+            assert.equal((await listText(list, mixed)).text.toString(), after);
+            assert.equal((await listText(list, [])).text.toString(), '[]');
             const enclosed = new ByteText().string('{"transactions":');
             await list.appendList(enclosed, rows);
             assert.deepEqual(JSON.parse(enclosed.string('}').toBuffer().toString()), { transactions: JSON.parse(after) });

@@ -42,7 +42,7 @@ export class ByteText {
             const source = this.sources[i];
             if (typeof source === 'string') at += out.write(source, at, 'utf8');
             else if (this.starts[i] === HEX) at = writeHex(out, at, source);
-            else at += source.copy(out, at, this.starts[i], this.ends[i]);
+            else at = copyBytes(out, at, source, this.starts[i], this.ends[i]);
         }
         return out;
     }
@@ -57,13 +57,16 @@ export class ByteText {
 
 const HEX = -1;
 
-const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+/** Pieces this short are copied here: a list has thousands (a hole's few bytes), and a native copy's call costs more than they do. */
+const SHORT_COPY = 64;
+
+function copyBytes(out: Buffer, at: number, source: Buffer, start: number, end: number): number {
+    if (end - start > SHORT_COPY) return at + source.copy(out, at, start, end);
+    for (let i = start; i < end; i++) out[at++] = source[i];
+    return at;
+}
 
 function writeHex(out: Buffer, at: number, bytes: Buffer): number {
-    for (let i = 0; i < bytes.length; i++) {
-        const byte = bytes[i];
-        out[at++] = HEX_DIGITS[byte >> 4];
-        out[at++] = HEX_DIGITS[byte & 15];
-    }
-    return at;
+    // Node's own encoder, through a string, is twice as fast as a loop here for a transaction's BOC.
+    return at + out.write(bytes.toString('hex'), at, 'latin1');
 }

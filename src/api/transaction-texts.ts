@@ -4,7 +4,7 @@ import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './j
 import { RawJson, toJsonBytes } from './json.ts';
 import { AccountDirectory } from './present/account-address.ts';
 import { presentIndexedTransaction } from './present/indexed-transaction.ts';
-import { appendFilledTemplate, templateAccounts } from './present/transaction-template.ts';
+import { appendFilledTemplate, templateAccounts, type TextTemplate } from './present/transaction-template.ts';
 import { ByteText } from './byte-text.ts';
 
 /**
@@ -85,6 +85,18 @@ export class TransactionTexts {
             appendTransaction(out, transaction, interfaces, directory);
         });
         out.string(']');
+    }
+
+    /**
+     * A block's list stored as one text (store/read/transactions.ts, blockListText) appended to
+     * `out`, its holes filled from one interfaces query; false, with nothing appended, when the
+     * text was made by another version (the list is then put together from the transactions).
+     */
+    async appendListText(out: ByteText, stored: TextTemplate): Promise<boolean> {
+        const accounts = templateAccounts(stored);
+        if (!accounts) return false;
+        const interfaces = accounts.length > 0 ? await this.interfacesOf(accounts.sort()) : new Map<string, string[]>();
+        return appendFilledTemplate(out, stored, null, interfaces);
     }
 
     /** The directory that presents transactions without a stored text, made once a call and only if one needs it. */

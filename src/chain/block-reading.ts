@@ -6,7 +6,7 @@ import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/blo
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { hasCells, parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { formatBlockId } from '../ton/block-id.ts';
-import { transactionTemplate } from '../api/present/transaction-template.ts';
+import { listTemplate, storedListTemplate, storedTemplate, transactionTextTemplate, type TextTemplate } from '../api/present/transaction-template.ts';
 import { sha256 } from '../ton/fast-hash.ts';
 import { Lru } from '../lru.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
@@ -49,19 +49,29 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
 
 /**
  * Each transaction's text as the API will show it, made here where its cells are at hand (in a
- * reading thread when there are some), so that reading a block's list needs no decoding. A
- * transaction whose text cannot be made is still indexed, and presented from its BOC when read.
+ * reading thread when there are some), so that reading a block's list needs no decoding; and the
+ * list's text as one piece when every transaction has one. A transaction whose text cannot be made
+ * is still indexed, and presented from its BOC when read.
  */
 function addTransactionTexts(record: BlockRecord): void {
     const block = formatBlockId(record.id);
+    const listed: Array<{ lt: bigint; account: string; template: TextTemplate; boc: Buffer }> = [];
     for (const t of record.transactions) {
         if (!t.summary || !hasCells(t.summary)) continue;
+        let template: TextTemplate | null = null;
         try {
-            t.text = transactionTemplate(t.summary, block, t.endBalance ?? null) ?? undefined;
+            template = transactionTextTemplate(t.summary, block, t.endBalance ?? null);
         } catch {
-            t.text = undefined;
+            template = null;
         }
+        t.text = template ? storedTemplate(template) : undefined;
+        if (template) listed.push({ lt: t.summary.lt, account: t.summary.account, template, boc: t.boc });
     }
+    if (listed.length === 0 || listed.length !== record.transactions.length) return;
+    // The order the API lists a block's transactions in (store/read/transactions.ts, blockTransactions).
+    listed.sort((a, b) => a.lt !== b.lt ? (a.lt < b.lt ? -1 : 1) : a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+    const list = listTemplate(listed);
+    if (list) record.listText = storedListTemplate(list);
 }
 
 /** `account_none$0 = Account;` or an account. */

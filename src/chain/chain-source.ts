@@ -78,6 +78,11 @@ export interface BlockRecord {
     shardBlocks: BlockIdExt[];
     /** In logical-time order. */
     transactions: TransactionRecord[];
+    /**
+     * The block's list of transactions as the API shows it, as one text with holes, when the block
+     * reader made a text for every transaction (api/present/transaction-template.ts, listTemplate).
+     */
+    listText?: StoredTransactionText;
     accountStates?: AccountStateRecord[];
     /** Key blocks: the blockchain configuration, a BOC of the ConfigParams `Hashmap 32 ^Cell` root. */
     config?: Buffer;

@@ -64,6 +64,7 @@ export async function indexBlock(
             await bumpGeneration(trx);
             const traceIds = await linkTraces(trx, parsed);
             await insertTransactions(trx, block, parsed, traceIds, records);
+            if (block.listText) await insertListText(trx, block);
             await upsertMessages(trx, parsed);
             await upsertAccountStates(trx, block, parsed, inspected);
             await writeContractRows(trx, block, inspected);
@@ -140,6 +141,11 @@ async function insertTransactions(trx: Trx, block: BlockRecord, parsed: Transact
         };
     });
     await TRANSACTIONS_INSERT.run(trx, rows);
+}
+
+async function insertListText(trx: Trx, block: BlockRecord): Promise<void> {
+    const { workchain, shard, seqno } = block.id;
+    await trx.insertInto('block_texts').values({ workchain, shard, seqno, text: block.listText!.text, holes: block.listText!.holes }).execute();
 }
 
 const TRANSACTIONS_INSERT = new BulkInsert<Insertable<TransactionsTable>>((db, rows) => db.insertInto('transactions').values(rows)

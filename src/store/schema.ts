@@ -45,6 +45,16 @@ export interface TransactionsTable {
     text_holes: string | null;
 }
 
+/** A block's list of transactions as one stored text with holes (migrations/0012-block-texts.ts). */
+export interface BlockTextsTable {
+    workchain: number;
+    shard: string;
+    seqno: IntColumn;
+    text: Buffer;
+    /** The version, then the holes, as JSON (like transactions.text_holes). */
+    holes: string;
+}
+
 export interface MessagesTable {
     hash: string;
     msg_type: 'int_msg' | 'ext_in_msg' | 'ext_out_msg';
@@ -223,6 +233,7 @@ export interface IndexGenerationTable {
 export interface IndexDatabase {
     blocks: BlocksTable;
     transactions: TransactionsTable;
+    block_texts: BlockTextsTable;
     messages: MessagesTable;
     traces: TracesTable;
     account_states: AccountStatesTable;

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
-import { blockTransactions, storedTransactions } from '../../src/store/read/transactions.ts';
+import { blockListText, blockTransactions, storedTransactions } from '../../src/store/read/transactions.ts';
+import { TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
 import type { Store } from '../../src/store/store.ts';
 import { TransactionTexts } from '../../src/api/transaction-texts.ts';
 import { toJson } from '../../src/api/json.ts';
@@ -151,6 +152,57 @@ for (const backend of storeBackends()) {
             const enclosed = new ByteText().string('{"transactions":');
             await list.appendList(enclosed, rows);
             assert.deepEqual(JSON.parse(enclosed.string('}').toBuffer().toString()), { transactions: JSON.parse(after) });
+        });
+
+        test("a block's list stored in one text at ingest says what its transactions say, byte for byte", async () => {
+            const rows = (await blockTransactions(store.db, id))!;
+            const stored = await blockListText(store.db, id);
+            assert.ok(stored, 'the block was stored with its list text');
+            assert.equal(stored.version, TEXT_VERSION);
+            assert.ok(stored.holes.every(hole => hole[0] !== 'r'), 'raw is written in, not a hole');
+            let override: Map<string, string[]> = new Map();
+            const asked: string[][] = [];
+            const interfacesOf = async (accounts: string[]) => {
+                asked.push(accounts);
+                const interfaces = await accountInterfaces(store.db, accounts);
+                for (const [account, names] of override) interfaces.set(account, names);
+                return interfaces;
+            };
+            const texts = new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
+            const fromText = async (template = stored) => {
+                const out = new ByteText().string('x');
+                return { appended: await texts.appendListText(out, template), text: out.toBuffer().toString().slice(1) };
+            };
+            const first = await fromText();
+            assert.equal(first.appended, true);
+            assert.equal(asked.length, 1, 'one interfaces query');
+            assert.deepEqual(asked[0], [...new Set(asked[0])].sort());
+            assert.equal(first.text, (await listText(texts, rows)).text.toString());
+            assert.equal((JSON.parse(first.text) as unknown[]).length, rows.length);
+
+            // The holes follow what the index knows when the list is read.
+            const accounts = [...new Set((JSON.parse(first.text) as Array<{ account: { address: string } }>).map(t => t.account.address))];
+            override = new Map(accounts.map((a, i) => [a, [i % 2 ? 'wallet_v3r2' : 'wallet_v4r2']]));
+            const second = await fromText();
+            assert.notEqual(second.text, first.text);
+            assert.equal(second.text, (await listText(texts, rows)).text.toString());
+
+            // A text of another version, or whose marks do not match its holes, is not used and leaves nothing behind.
+            assert.deepEqual(await fromText({ ...stored, version: TEXT_VERSION + 1 }), { appended: false, text: '' });
+            assert.deepEqual(await fromText({ ...stored, holes: stored.holes.slice(1) }), { appended: false, text: '' });
+        });
+
+        test('a block read without texts is stored without a list text', async () => {
+            const other = await backend.open();
+            try {
+                const record = await blockRecordFromBoc(readBlockBoc('block-5'), undefined, undefined, false);
+                assert.equal(record.listText, undefined);
+                await indexBlock(other, record);
+                assert.equal(await blockListText(other.db, id), undefined);
+                assert.equal((await blockTransactions(other.db, id))!.length, readSummary('block-5').transactions.length);
+            } finally {
+                await other.dispose();
+            }
         });
 
         test('an unknown hash is an error, not a shorter list', async () => {

@@ -14,6 +14,7 @@ import type { IndexDb } from '../../src/store/schema.ts';
 const EXPECTED_COLUMNS: Record<string, string[]> = {
     blocks: ['workchain', 'shard', 'seqno', 'root_hash', 'file_hash', 'utime', 'start_lt', 'end_lt', 'is_key_block', 'parents', 'master_ref', 'shard_blocks', 'tx_count'],
     transactions: ['hash', 'account', 'lt', 'utime', 'workchain', 'shard', 'seqno', 'trace_id', 'in_msg_hash', 'success', 'end_balance', 'boc', 'text', 'text_holes'],
+    block_texts: ['workchain', 'shard', 'seqno', 'text', 'holes'],
     messages: ['hash', 'msg_type', 'source', 'destination', 'created_lt', 'value', 'op_code', 'tx_out_hash', 'tx_in_hash'],
     traces: ['trace_id', 'tx_count', 'pending', 'orphan', 'start_lt', 'end_lt', 'start_utime'],
     account_states: ['address', 'status', 'balance', 'extra_balance', 'code_hash', 'data_hash', 'code', 'data', 'last_tx_lt', 'last_tx_hash', 'last_utime', 'interfaces', 'get_methods'],
@@ -35,7 +36,7 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation', '0010-generation-notify', '0011-transaction-texts'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation', '0010-generation-notify', '0011-transaction-texts', '0012-block-texts'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

@@ -27,6 +27,8 @@ export interface TextTemplate {
     version: number;
     text: Buffer;
     holes: TextHole[];
+    /** The accounts the holes read, once each, when stored with them (a list's). */
+    accounts?: string[];
 }
 
 /**
@@ -44,9 +46,48 @@ export type TextHole =
 
 /** The template of a transaction read from its block; null when it cannot have one (extra currencies, whose previews are the service's). */
 export function transactionTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): StoredTransactionText | null {
+    const template = transactionTextTemplate(parsed, block, endBalance);
+    return template && storedTemplate(template);
+}
+
+/** `transactionTemplate` before it is put in its stored form. */
+export function transactionTextTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): TextTemplate | null {
     if ([parsed.inMsg, ...parsed.outMsgs].some(m => m?.extraCurrencies)) return null;
     const { text, holes } = toJsonTemplate(presentTransaction(parsed, { block, endBalance, raw: new MemberHole(['r']) }, TEMPLATE_DIRECTORY));
-    return { text, holes: JSON.stringify([TEXT_VERSION, ...holes]) };
+    return { version: TEXT_VERSION, text, holes: holes as TextHole[] };
+}
+
+/** A template in the form the index stores it. */
+export function storedTemplate(template: TextTemplate): StoredTransactionText {
+    return { text: template.text, holes: JSON.stringify([template.version, ...template.holes]) };
+}
+
+/**
+ * A block's list (the JSON array of its transactions, in the order given) as one template, stored
+ * with the block: each transaction's `raw` written in (it never changes), the holes that depend on
+ * the accounts' interfaces kept. Reading a list is then one row and one pass over it. Null when a
+ * template does not hold as many holes as it lists.
+ */
+export function listTemplate(items: ReadonlyArray<{ template: TextTemplate; boc: Buffer }>): TextTemplate | null {
+    const out = new ByteText().string('[');
+    const holes: TextHole[] = [];
+    for (let i = 0; i < items.length; i++) {
+        const { template, boc } = items[i];
+        const marks = holeMarks(template);
+        if (!marks) return null;
+        if (i > 0) out.string(',');
+        let start = 0;
+        template.holes.forEach((hole, h) => {
+            if (hole[0] !== 'r') {
+                holes.push(hole);
+                return;
+            }
+            out.bytes(template.text, start, marks[h]).string(',"raw":"').hex(boc).string('"');
+            start = marks[h] + 1;
+        });
+        out.bytes(template.text, start);
+    }
+    return { version: TEXT_VERSION, text: out.string(']').toBuffer(), holes };
 }
 
 const TEMPLATE_DIRECTORY: AccountView = {
@@ -86,17 +127,10 @@ export function fillTemplate(stored: TextTemplate, boc: Buffer, interfaces: Map<
 }
 
 /** `fillTemplate` appended to `out`; false, with nothing appended, when the template cannot be filled. */
-export function appendFilledTemplate(out: ByteText, stored: TextTemplate, boc: Buffer, interfaces: Map<string, string[]>): boolean {
+export function appendFilledTemplate(out: ByteText, stored: TextTemplate, boc: Buffer | null, interfaces: Map<string, string[]>): boolean {
     if (stored.version !== TEXT_VERSION) return false;
-    const marks: number[] = [];
-    let from = 0;
-    for (let i = 0; i < stored.holes.length; i++) {
-        const at = stored.text.indexOf(HOLE_MARK, from);
-        if (at < 0) return false;
-        marks.push(at);
-        from = at + 1;
-    }
-    if (stored.text.indexOf(HOLE_MARK, from) >= 0) return false;
+    const marks = holeMarks(stored);
+    if (!marks || (!boc && stored.holes.some(hole => hole[0] === 'r'))) return false;
     let start = 0;
     for (let i = 0; i < marks.length; i++) {
         out.bytes(stored.text, start, marks[i]);
@@ -107,18 +141,55 @@ export function appendFilledTemplate(out: ByteText, stored: TextTemplate, boc: B
     return true;
 }
 
+/** Where the template's hole marks are, one for each hole it lists; null when they do not match. */
+function holeMarks(stored: TextTemplate): number[] | null {
+    const marks: number[] = [];
+    let from = 0;
+    for (let i = 0; i < stored.holes.length; i++) {
+        const at = stored.text.indexOf(HOLE_MARK, from);
+        if (at < 0) return null;
+        marks.push(at);
+        from = at + 1;
+    }
+    return stored.text.indexOf(HOLE_MARK, from) >= 0 ? null : marks;
+}
+
+/**
+ * A list's template as the index stores it (block_texts): its holes name their accounts by their
+ * place in a table of the accounts, led by the version and that table, and an `is_wallet` hole is
+ * that number alone. A block's list has thousands of holes over a few hundred accounts, and reading
+ * them back is part of every list read.
+ */
+export function storedListTemplate(list: TextTemplate): StoredTransactionText {
+    const accounts = templateAccounts(list) ?? [];
+    const place = new Map(accounts.map((account, i) => [account, i]));
+    const holes = list.holes.map(hole => {
+        switch (hole[0]) {
+            case 'w': return place.get(hole[1])!;
+            case 'x': return ['x', place.get(hole[1])!, hole[2]];
+            case 'd': return ['d', place.get(hole[1])!, hole[2], hole[3]];
+            case 'r': return hole;
+        }
+    });
+    return { text: list.text, holes: JSON.stringify([list.version, accounts, ...holes]) };
+}
+
 /** The accounts whose interfaces a stored text's holes read, once each; null when it was made by another version. */
 export function templateAccounts(stored: TextTemplate): string[] | null {
     if (stored.version !== TEXT_VERSION) return null;
+    if (stored.accounts) return [...stored.accounts];
     const accounts = new Set<string>();
     for (const hole of stored.holes) if (hole[0] !== 'r') accounts.add(hole[1]);
     return [...accounts];
 }
 
-function appendHole(out: ByteText, hole: TextHole, boc: Buffer, interfaces: Map<string, string[]>): void {
+const IS_WALLET = Buffer.from(',"is_wallet":true');
+const NOT_WALLET = Buffer.from(',"is_wallet":false');
+
+function appendHole(out: ByteText, hole: TextHole, boc: Buffer | null, interfaces: Map<string, string[]>): void {
     switch (hole[0]) {
         case 'w':
-            out.string((interfaces.get(hole[1]) ?? []).some(isWalletInterface) ? ',"is_wallet":true' : ',"is_wallet":false');
+            out.bytes((interfaces.get(hole[1]) ?? []).some(isWalletInterface) ? IS_WALLET : NOT_WALLET);
             return;
         case 'x': {
             const description = exitCodeDescription(hole[2], interfaces.get(hole[1]) ?? []);
@@ -132,6 +203,6 @@ function appendHole(out: ByteText, hole: TextHole, boc: Buffer, interfaces: Map<
             return;
         }
         case 'r':
-            out.string(',"raw":"').hex(boc).string('"');
+            out.string(',"raw":"').hex(boc!).string('"');
     }
 }

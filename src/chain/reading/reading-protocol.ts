@@ -45,6 +45,7 @@ export function receivedRecord(record: BlockRecord): BlockRecord {
         tx.boc = asBuffer(tx.boc);
         if (tx.text) tx.text.text = asBuffer(tx.text.text);
     }
+    if (record.listText) record.listText.text = asBuffer(record.listText.text);
     for (const state of record.accountStates ?? []) reviveState(state);
     if (record.config) record.config = asBuffer(record.config);
     return record;

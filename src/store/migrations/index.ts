@@ -11,6 +11,7 @@ import { multisigOrders } from './0008-multisig-orders.ts';
 import { indexGeneration } from './0009-index-generation.ts';
 import { generationNotify } from './0010-generation-notify.ts';
 import { transactionTexts } from './0011-transaction-texts.ts';
+import { blockTexts } from './0012-block-texts.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0009-index-generation': indexGeneration(),
                 '0010-generation-notify': generationNotify(dialect),
                 '0011-transaction-texts': transactionTexts(dialect),
+                '0012-block-texts': blockTexts(dialect),
             };
         },
     };

@@ -5,7 +5,7 @@ import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readInChunks } from '../chunks.ts';
-import type { StoredTransactionText, TextHole, TextTemplate } from '../../api/present/transaction-template.ts';
+import { TEXT_VERSION, type StoredTransactionText, type TextHole, type TextTemplate } from '../../api/present/transaction-template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -63,6 +63,14 @@ export async function blockTransactions(db: IndexDb, id: BlockId): Promise<Store
             .execute(),
     ]);
     return block ? rows.map(row => withText(stored(row), row)) : undefined;
+}
+
+/** A block's list of transactions as stored in one text with its block (migrations/0012-block-texts.ts), if it was. */
+export async function blockListText(db: IndexDb, id: BlockId): Promise<TextTemplate | undefined> {
+    const row = await db.selectFrom('block_texts').select(['text', 'holes'])
+        .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
+        .executeTakeFirst();
+    return row && readListTemplate(row);
 }
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */
@@ -167,4 +175,22 @@ export function mentionedAccounts(transactions: IndexedTransaction[]): string[] 
         }
     }
     return [...addresses].sort();
+}
+
+/** A list's template as api/present/transaction-template.ts `storedListTemplate` stores it, read back; a text of another version keeps only its version. */
+export function readListTemplate(stored: StoredTransactionText): TextTemplate {
+    const [version, accounts, ...holes] = JSON.parse(stored.holes) as [number, string[], ...unknown[]];
+    if (version !== TEXT_VERSION) return { version, text: stored.text, holes: [] };
+    return {
+        version,
+        text: stored.text,
+        accounts,
+        holes: holes.map((hole): TextHole => {
+            if (typeof hole === 'number') return ['w', accounts[hole]];
+            const [kind, at, ...rest] = hole as [string, number, ...unknown[]];
+            if (kind === 'x') return ['x', accounts[at], rest[0] as number];
+            if (kind === 'd') return ['d', accounts[at], rest[0] as Array<[readonly string[], string]>, rest[1] as string];
+            return ['r'];
+        }),
+    };
 }

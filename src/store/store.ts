@@ -3,7 +3,7 @@ import { Kysely, Migrator } from 'kysely';
 import type { IndexDatabase, IndexDb } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { sqliteDialect } from './sqlite/sqlite-connection.ts';
-import { postgresDialect } from './postgres/postgres-connection.ts';
+import { binaryQuery, postgresDialect, type BinaryQuery } from './postgres/postgres-connection.ts';
 import { GenerationListener } from './postgres/generation-listener.ts';
 import { indexGeneration } from './read/index-generation.ts';
 import type { PoolUse } from '../observability/metrics.ts';
@@ -15,6 +15,8 @@ export interface Store {
     readonly dialect: StoreDialect;
     /** Connections of the PostgreSQL pool; absent on SQLite (one connection). */
     readonly poolUse?: () => PoolUse;
+    /** PostgreSQL only: a query answered in the binary format, for large byte strings (postgres-connection.ts). */
+    readonly binaryQuery?: BinaryQuery;
     /** The index generation (store/read/index-generation.ts): asked on SQLite, pushed by the server on PostgreSQL. */
     generation(): Promise<bigint>;
     close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         db,
         dialect,
         poolUse,
+        binaryQuery: pool ? binaryQuery(pool) : undefined,
         generation: () => (listener ? listener.current() : indexGeneration(db)),
         async close() {
             await listener?.close();

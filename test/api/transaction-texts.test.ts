@@ -156,7 +156,7 @@ for (const backend of storeBackends()) {
 
         test("a block's list stored in one text at ingest says what its transactions say, byte for byte", async () => {
             const rows = (await blockTransactions(store.db, id))!;
-            const stored = await blockListText(store.db, id);
+            const stored = await blockListText(store, id);
             assert.ok(stored, 'the block was stored with its list text');
             assert.equal(stored.version, TEXT_VERSION);
             assert.ok(stored.holes.every(hole => hole[0] !== 'r'), 'raw is written in, not a hole');
@@ -198,7 +198,7 @@ for (const backend of storeBackends()) {
                 const record = await blockRecordFromBoc(readBlockBoc('block-5'), undefined, undefined, false);
                 assert.equal(record.listText, undefined);
                 await indexBlock(other, record);
-                assert.equal(await blockListText(other.db, id), undefined);
+                assert.equal(await blockListText(other, id), undefined);
                 assert.equal((await blockTransactions(other.db, id))!.length, readSummary('block-5').transactions.length);
             } finally {
                 await other.dispose();

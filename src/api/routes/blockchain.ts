@@ -41,7 +41,7 @@ export function blockchainRoutes(services: ApiServices) {
             const id = parseBlockId(request.params.block_id);
             // The whole answer written once: a list is up to megabytes, and copying it into an object's text again cost ~5 %.
             const body = new ByteText().string('{"transactions":');
-            const stored = await blockListText(db, id);
+            const stored = await blockListText(services.store, id);
             if (!(stored && await transactionTexts.appendListText(body, stored))) {
                 const rows = await blockTransactions(db, id);
                 if (!rows) throw notFound(`block ${request.params.block_id} is not in the index`);

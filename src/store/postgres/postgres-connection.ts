@@ -2,6 +2,7 @@ import pg from 'pg';
 import { PostgresDialect } from 'kysely';
 
 const INT8_OID = 20;
+const BYTEA_OID = 17;
 
 /** PostgreSQL through a pool; int8 columns are parsed to bigint, never to a lossy number. */
 export function postgresDialect(url: string, maxConnections = 10): { dialect: PostgresDialect; pool: pg.Pool } {
@@ -13,8 +14,12 @@ export function postgresDialect(url: string, maxConnections = 10): { dialect: Po
         connectionTimeoutMillis: 5_000,
         keepAlive: true,
         types: {
-            getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-                oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+            getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+                if (oid === INT8_OID) return format === 'binary' ? (value: Buffer) => value.readBigInt64BE(0) : (value: string) => BigInt(value);
+                // A bytea in the binary format (binaryQuery) is its bytes as they came.
+                if (oid === BYTEA_OID && format === 'binary') return (value: Buffer) => value;
+                return pg.types.getTypeParser(oid, format as 'text');
+            }) as typeof pg.types.getTypeParser,
         },
     });
     // A client losing its connection (the server restarting) must not crash the process: an idle one
@@ -24,3 +29,14 @@ export function postgresDialect(url: string, maxConnections = 10): { dialect: Po
     pool.on('connect', client => client.on('error', () => undefined));
     return { dialect: new PostgresDialect({ pool }), pool };
 }
+
+/**
+ * A query whose rows come back in PostgreSQL's binary format. In the text format a bytea is sent as
+ * hex, twice its size, and made into a string before it is decoded: for a block's list of 1.7 MB
+ * that was three quarters of reading it (15 ms against 6).
+ */
+export function binaryQuery(pool: pg.Pool): BinaryQuery {
+    return async (text, values) => (await pool.query({ text, values: [...values], binary: true } as pg.QueryConfig)).rows as Array<Record<string, unknown>>;
+}
+
+export type BinaryQuery = (sql: string, values: readonly unknown[]) => Promise<Array<Record<string, unknown>>>;

@@ -2,6 +2,7 @@ import type { BlockId } from '../../chain/chain-source.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../../ton/transaction.ts';
 import type { IndexDb } from '../schema.ts';
+import type { Store } from '../store.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readInChunks } from '../chunks.ts';
@@ -66,11 +67,16 @@ export async function blockTransactions(db: IndexDb, id: BlockId): Promise<Store
 }
 
 /** A block's list of transactions as stored in one text with its block (migrations/0012-block-texts.ts), if it was. */
-export async function blockListText(db: IndexDb, id: BlockId): Promise<TextTemplate | undefined> {
-    const row = await db.selectFrom('block_texts').select(['text', 'holes'])
-        .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno)
-        .executeTakeFirst();
-    return row && readListTemplate(row);
+export async function blockListText(store: Pick<Store, 'db' | 'binaryQuery'>, id: BlockId): Promise<TextTemplate | undefined> {
+    const query = store.db.selectFrom('block_texts').select(['text', 'holes'])
+        .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno);
+    if (!store.binaryQuery) {
+        const row = await query.executeTakeFirst();
+        return row && readListTemplate(row);
+    }
+    const { sql, parameters } = query.compile();
+    const [row] = await store.binaryQuery(sql, parameters);
+    return row && readListTemplate({ text: row.text as Buffer, holes: row.holes as string });
 }
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */

@@ -19,6 +19,12 @@ export function blockTexts(dialect: StoreDialect): Migration {
                 .addColumn('holes', 'text', c => c.notNull())
                 .addPrimaryKeyConstraint('block_texts_pk', ['workchain', 'shard', 'seqno'])
                 .execute();
+            // A list is megabytes of JSON, compressed when stored: lz4, where the server has it,
+            // decompresses in a fraction of the time of the default (pglz), on every read.
+            if (dialect === 'postgres') {
+                const { rows } = await sql<{ lz4: boolean }>`select exists (select 1 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)) as lz4`.execute(db);
+                if (rows[0]?.lz4) await sql`alter table block_texts alter column text set compression lz4`.execute(db);
+            }
         },
     };
 }

@@ -176,13 +176,20 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
         ? sql<string>`octet_length(text) + octet_length(text_holes)`
         : sql<string>`length(text) + length(text_holes)`;
     const texts = await db.selectFrom('transactions').select([eb => eb.fn.count('text').as('n'), eb => eb.fn.sum(textBytes).as('bytes')]).executeTakeFirstOrThrow();
+    // And the blocks' lists stored as one text each (block_texts): their size as read, and as stored.
+    const listBytes = databaseUrl ? sql<string>`octet_length(text) + octet_length(holes)` : sql<string>`length(text) + length(holes)`;
+    const storedListBytes = databaseUrl ? sql<string>`pg_column_size(text) + pg_column_size(holes)` : listBytes;
+    const lists = await db.selectFrom('block_texts').innerJoin('blocks', join => join.onRef('blocks.workchain', '=', 'block_texts.workchain').onRef('blocks.shard', '=', 'block_texts.shard').onRef('blocks.seqno', '=', 'block_texts.seqno'))
+        .select([eb => eb.fn.countAll().as('n'), eb => eb.fn.sum('blocks.tx_count').as('tx'), eb => eb.fn.sum(listBytes).as('bytes'), eb => eb.fn.sum(storedListBytes).as('stored')]).executeTakeFirstOrThrow();
     await store.close();
     const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
     const traceIds = traces.map(t => t.trace_id);
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
         console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; ${processes}; autocannon from another process, 10 s per row)\n`);
-        console.log(`(stored texts: ${texts.n} transactions, ${(Number(texts.bytes) / Math.max(1, Number(texts.n))).toFixed(0)} bytes a transaction)\n`);
+        const perListed = (bytes: unknown) => (Number(bytes) / Math.max(1, Number(lists.tx))).toFixed(0);
+        console.log(`(stored texts: ${texts.n} transactions, ${(Number(texts.bytes) / Math.max(1, Number(texts.n))).toFixed(0)} bytes a transaction;`
+            + ` lists: ${lists.n} blocks of ${lists.tx ?? 0} transactions, ${perListed(lists.bytes)} bytes a transaction, ${perListed(lists.stored)} as stored)\n`);
         console.log('| endpoint | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
         console.log('|---|---|---|---|---|---|');
         // The first answers of a new process run before the JIT has compiled the path; a server that has

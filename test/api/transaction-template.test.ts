@@ -3,9 +3,10 @@ import { describe, test } from 'node:test';
 import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
 import { AccountDirectory } from '../../src/api/present/account-address.ts';
 import { presentTransaction } from '../../src/api/present/transaction.ts';
-import { fillTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
+import { appendFilledTemplate, fillTemplate, listTemplate, storedListTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
+import { ByteText } from '../../src/api/byte-text.ts';
 import { toJsonBytes } from '../../src/api/json.ts';
-import { readTextTemplate } from '../../src/store/read/transactions.ts';
+import { readListTemplate, readTextTemplate } from '../../src/store/read/transactions.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
 import { hasCells, type ParsedTransaction } from '../../src/ton/transaction.ts';
@@ -104,6 +105,56 @@ describe('stored transaction texts (templates)', () => {
             'Wallet refused the message: invalid signature',
             'Wallet refused the message: seqno mismatch (already used or out of order)',
         ]);
+    });
+
+    test("a block's list as one template, stored and read back, is its transactions presented in order, byte for byte", async () => {
+        const kinds = new Map<string, number>();
+        for (const [b, name] of FIXTURE_BLOCKS.entries()) {
+            const record = await blockRecordFromBoc(readBlockBoc(name));
+            if (record.transactions.length === 0) {
+                assert.equal(record.listText, undefined, 'a block without transactions stores no list');
+                continue;
+            }
+            assert.ok(record.listText, `block ${name} has its list text`);
+            const template = readListTemplate(record.listText);
+            assert.equal(template.version, TEXT_VERSION);
+            for (const [kind] of template.holes) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+            const cases = record.transactions.map(t => ({ parsed: t.summary as ParsedTransaction, block: formatBlockId(record.id), endBalance: t.endBalance ?? null, boc: t.boc }))
+                .sort((x, y) => x.parsed.lt !== y.parsed.lt ? (x.parsed.lt < y.parsed.lt ? -1 : 1) : x.parsed.account < y.parsed.account ? -1 : 1);
+            const accounts = new Set(cases.flatMap(c => [...interfaceMaps(c, 0)[0].keys()]));
+            assert.deepEqual(templateAccounts(template)!.sort(), [...accounts].sort());
+            for (const [i, set] of INTERFACE_SETS.entries()) {
+                // Every account the same interfaces, and every other account a wallet v4r2 besides.
+                const interfaces = new Map([...accounts].map((a, k) => [a, k % 2 === i % 2 ? set : ['wallet_v4r2']]));
+                const expected = `[${cases.map(c => toJsonBytes(presentTransaction(c.parsed, { block: c.block, endBalance: c.endBalance, raw: c.boc }, new AccountDirectory(interfaces))).toString()).join(',')}]`;
+                const out = new ByteText();
+                assert.ok(appendFilledTemplate(out, template, null, interfaces), `block ${b}`);
+                assert.equal(out.toBuffer().toString(), expected, `block ${name}`);
+            }
+        }
+        assert.equal(kinds.get('r'), undefined, 'raw is written in');
+        assert.ok((kinds.get('w') ?? 0) > 800 && (kinds.get('d') ?? 0) > 10, JSON.stringify([...kinds]));
+
+        // Exit codes a wallet describes are holes in a list too.
+        const cases = (await fixtureTransactions()).filter(c => 'computePhase' in c.parsed.tx.description && c.parsed.tx.description.computePhase.type === 'vm').slice(0, 12);
+        cases.forEach((c, i) => {
+            (c.parsed.tx.description as { computePhase: { exitCode: number } }).computePhase.exitCode = [33, 35, 133, 136][i % 4];
+        });
+        const list = listTemplate(cases.map(c => ({ template: readTextTemplate(transactionTemplate(c.parsed, c.block, c.endBalance)!), boc: c.boc })))!;
+        const template = readListTemplate(storedListTemplate(list));
+        assert.equal(template.holes.filter(h => h[0] === 'x').length, cases.length);
+        for (const set of INTERFACE_SETS) {
+            const interfaces = new Map(template.accounts!.map(a => [a, set]));
+            const expected = `[${cases.map(c => toJsonBytes(presentTransaction(c.parsed, { block: c.block, endBalance: c.endBalance, raw: c.boc }, new AccountDirectory(interfaces))).toString()).join(',')}]`;
+            const out = new ByteText();
+            assert.ok(appendFilledTemplate(out, template, null, interfaces));
+            assert.equal(out.toBuffer().toString(), expected);
+        }
+        // A transaction's own template keeps its raw hole: it cannot be filled without the BOC.
+        const own = readTextTemplate(transactionTemplate(cases[0].parsed, cases[0].block, cases[0].endBalance)!);
+        const out = new ByteText();
+        assert.equal(appendFilledTemplate(out, own, null, new Map()), false);
+        assert.equal(out.length, 0);
     });
 
     test('a template of another version is not filled', async () => {

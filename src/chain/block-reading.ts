@@ -4,7 +4,7 @@ import { parseBlockCell, readBlockRoot, type ParsedBlock } from '../ton/block/bl
 import { loadBlock } from '../ton/block/block.ts';
 import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/block/block-state.ts';
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
-import { hasCells, parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
+import { byLtThenAccount, hasCells, parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { formatBlockId } from '../ton/block-id.ts';
 import { listTemplate, storedListTemplate, storedTemplate, transactionTextTemplate, type TextTemplate } from '../api/present/transaction-template.ts';
 import { sha256 } from '../ton/fast-hash.ts';
@@ -69,7 +69,7 @@ function addTransactionTexts(record: BlockRecord): void {
     }
     if (listed.length === 0 || listed.length !== record.transactions.length) return;
     // The order the API lists a block's transactions in (store/read/transactions.ts, blockTransactions).
-    listed.sort((a, b) => a.lt !== b.lt ? (a.lt < b.lt ? -1 : 1) : a.account < b.account ? -1 : a.account > b.account ? 1 : 0);
+    listed.sort(byLtThenAccount);
     const list = listTemplate(listed);
     if (list) record.listText = storedListTemplate(list);
 }

@@ -1,7 +1,7 @@
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { BlockRecord, TransactionRecord } from '../chain/chain-source.ts';
 import { formatBlockId } from '../ton/block-id.ts';
-import { hasCells, parseTransactionCell, type ParsedTransaction, type TransactionSummary } from '../ton/transaction.ts';
+import { byLtThenAccount, hasCells, parseTransactionCell, type ParsedTransaction, type TransactionSummary } from '../ton/transaction.ts';
 import type { AccountStatesTable, IndexDatabase, MessagesTable, TransactionsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
 import type { Store } from '../store/store.ts';
@@ -80,11 +80,6 @@ export async function indexBlock(
         if (cursor) await saveCursor(trx, cursor.source, cursor.cursor);
         return { inserted: !existing, transactions: existing ? 0 : parsed.length };
     });
-}
-
-function byLtThenAccount(a: TransactionSummary, b: TransactionSummary): number {
-    if (a.lt !== b.lt) return a.lt < b.lt ? -1 : 1;
-    return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
 }
 
 /** Keeps the config of the newest key block (blocks may arrive out of order). */

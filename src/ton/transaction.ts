@@ -282,3 +282,9 @@ export function transactionSucceeded(tx: Transaction): boolean {
             return !('aborted' in d && d.aborted);
     }
 }
+
+/** The order of a block's transactions as the index and the API list them: by lt, then by account. */
+export function byLtThenAccount(a: { lt: bigint; account: string }, b: { lt: bigint; account: string }): number {
+    if (a.lt !== b.lt) return a.lt < b.lt ? -1 : 1;
+    return a.account < b.account ? -1 : a.account > b.account ? 1 : 0;
+}

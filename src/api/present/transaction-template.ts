@@ -82,7 +82,7 @@ export function listTemplate(items: ReadonlyArray<{ template: TextTemplate; boc:
                 holes.push(hole);
                 return;
             }
-            out.bytes(template.text, start, marks[h]).string(',"raw":"').hex(boc).string('"');
+            appendHole(out.bytes(template.text, start, marks[h]), hole, boc, NO_INTERFACES);
             start = marks[h] + 1;
         });
         out.bytes(template.text, start);
@@ -183,6 +183,7 @@ export function templateAccounts(stored: TextTemplate): string[] | null {
     return [...accounts];
 }
 
+const NO_INTERFACES = new Map<string, string[]>();
 const IS_WALLET = Buffer.from(',"is_wallet":true');
 const NOT_WALLET = Buffer.from(',"is_wallet":false');
 

@@ -20,6 +20,18 @@ async function listText(texts: TransactionTexts, rows: StoredTransaction[]): Pro
     return { text: out.toBuffer() };
 }
 
+/** The interfaces the index knows, with `override` put over them; `asked`: every list of accounts asked for. */
+function overriddenInterfaces(store: Store) {
+    const known = { override: new Map<string, string[]>(), asked: [] as string[][] };
+    const interfacesOf = async (accounts: string[]) => {
+        known.asked.push(accounts);
+        const interfaces = await accountInterfaces(store.db, accounts);
+        for (const [account, names] of known.override) interfaces.set(account, names);
+        return interfaces;
+    };
+    return { known, interfacesOf };
+}
+
 /** A mainnet masterchain block's transactions, through the texts kept by hash. */
 for (const backend of storeBackends()) {
     describe(`transaction texts (${backend.name})`, () => {
@@ -120,27 +132,20 @@ for (const backend of storeBackends()) {
         test("a block's list in one piece says what the texts kept by hash say, byte for byte", async () => {
             const rows = (await blockTransactions(store.db, id))!;
             const hashes = rows.map(row => row.hash);
-            let override: Map<string, string[]> = new Map();
-            const asked: string[][] = [];
-            const interfacesOf = async (accounts: string[]) => {
-                asked.push(accounts);
-                const interfaces = await accountInterfaces(store.db, accounts);
-                for (const [account, names] of override) interfaces.set(account, names);
-                return interfaces;
-            };
+            const { known, interfacesOf } = overriddenInterfaces(store);
             const list = new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
             const perHash = () => new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
             const expected = async () => toJson(await perHash().present(hashes, wanted => storedTransactions(store.db, wanted)));
 
             const whole = await listText(list, rows);
-            assert.equal(asked.length, 1, 'one interfaces query for the whole list');
-            assert.deepEqual(asked[0], [...asked[0]].sort());
+            assert.equal(known.asked.length, 1, 'one interfaces query for the whole list');
+            assert.deepEqual(known.asked[0], [...known.asked[0]].sort());
             assert.ok(Buffer.isBuffer(whole.text));
             assert.equal(whole.text.toString(), await expected());
 
             // What the index knows when the list is read is what it says: no text is kept from the last list.
             const accounts = [...new Set((JSON.parse(whole.text.toString()) as Array<{ account: { address: string } }>).map(t => t.account.address))];
-            override = new Map(accounts.map(a => [a, ['wallet_v4r2']]));
+            known.override = new Map(accounts.map(a => [a, ['wallet_v4r2']]));
             const after = (await listText(list, rows)).text.toString();
             assert.notEqual(after, whole.text.toString());
             assert.equal(after, await expected());
@@ -160,14 +165,7 @@ for (const backend of storeBackends()) {
             assert.ok(stored, 'the block was stored with its list text');
             assert.equal(stored.version, TEXT_VERSION);
             assert.ok(stored.holes.every(hole => hole[0] !== 'r'), 'raw is written in, not a hole');
-            let override: Map<string, string[]> = new Map();
-            const asked: string[][] = [];
-            const interfacesOf = async (accounts: string[]) => {
-                asked.push(accounts);
-                const interfaces = await accountInterfaces(store.db, accounts);
-                for (const [account, names] of override) interfaces.set(account, names);
-                return interfaces;
-            };
+            const { known, interfacesOf } = overriddenInterfaces(store);
             const texts = new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
             const fromText = async (template = stored) => {
                 const out = new ByteText().string('x');
@@ -175,14 +173,14 @@ for (const backend of storeBackends()) {
             };
             const first = await fromText();
             assert.equal(first.appended, true);
-            assert.equal(asked.length, 1, 'one interfaces query');
-            assert.deepEqual(asked[0], [...new Set(asked[0])].sort());
+            assert.equal(known.asked.length, 1, 'one interfaces query');
+            assert.deepEqual(known.asked[0], [...new Set(known.asked[0])].sort());
             assert.equal(first.text, (await listText(texts, rows)).text.toString());
             assert.equal((JSON.parse(first.text) as unknown[]).length, rows.length);
 
             // The holes follow what the index knows when the list is read.
             const accounts = [...new Set((JSON.parse(first.text) as Array<{ account: { address: string } }>).map(t => t.account.address))];
-            override = new Map(accounts.map((a, i) => [a, [i % 2 ? 'wallet_v3r2' : 'wallet_v4r2']]));
+            known.override = new Map(accounts.map((a, i) => [a, [i % 2 ? 'wallet_v3r2' : 'wallet_v4r2']]));
             const second = await fromText();
             assert.notEqual(second.text, first.text);
             assert.equal(second.text, (await listText(texts, rows)).text.toString());

@@ -15,7 +15,7 @@ export interface Store {
     readonly dialect: StoreDialect;
     /** Connections of the PostgreSQL pool; absent on SQLite (one connection). */
     readonly poolUse?: () => PoolUse;
-    /** PostgreSQL only: a query answered in the binary format, for large byte strings (postgres-connection.ts). */
+    /** PostgreSQL only: a query answered in the binary format, for large UTF-8 byte strings (postgres-connection.ts). */
     readonly binaryQuery?: BinaryQuery;
     /** The index generation (store/read/index-generation.ts): asked on SQLite, pushed by the server on PostgreSQL. */
     generation(): Promise<bigint>;

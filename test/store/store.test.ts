@@ -180,6 +180,32 @@ for (const backend of storeBackends()) {
             }
         });
 
+        test('PostgreSQL answers text and UTF-8 bytea columns in the binary format, exactly, and refuses other types; SQLite has no such query', async () => {
+            const store = await backend.open();
+            try {
+                if (backend.name !== 'postgres') {
+                    assert.equal(store.binaryQuery, undefined);
+                    return;
+                }
+                // A list text's kind of bytes: JSON with NUL marks and characters of several UTF-8 lengths.
+                const text = Buffer.from('[{"a":"\u00e9\u4e2d\ud83d\ude00"\u0000,"b":1}]');
+                assert.ok(text.includes(0));
+                const values = { workchain: 0, shard: '8000000000000000', seqno: 7, text, holes: '[1,[]]' };
+                await store.db.insertInto('block_texts').values(values).execute();
+                const query = store.db.selectFrom('block_texts').select(['text', 'holes']).where('seqno', '=', 7).compile();
+                assert.deepEqual(await store.binaryQuery!(query.sql, query.parameters), [{ text, holes: '[1,[]]' }]);
+                // An int8's eight bytes are not UTF-8: node-postgres would alter them.
+                const int8 = store.db.selectFrom('block_texts').select(['seqno', 'text']).compile();
+                await assert.rejects(store.binaryQuery!(int8.sql, int8.parameters), /binaryQuery reads text and bytea columns only, not seqno \(type 20\)/);
+                // Block lists are compressed with lz4 where the server has it.
+                const lz4 = await sql<{ has: boolean }>`select 'lz4' = any(enumvals) as has from pg_settings where name = 'default_toast_compression'`.execute(store.db);
+                const compression = await sql<{ c: string }>`select attcompression as c from pg_attribute where attrelid = 'block_texts'::regclass and attname = 'text'`.execute(store.db);
+                assert.equal(compression.rows[0].c, lz4.rows[0]?.has ? 'l' : '');
+            } finally {
+                await store.dispose();
+            }
+        });
+
         test('a value beyond int8 is rejected rather than silently stored', async () => {
             const store = await backend.open();
             try {

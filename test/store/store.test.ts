@@ -259,6 +259,22 @@ describe('store (sqlite file reopened)', () => {
     });
 });
 
+describe('store (sqlite connection settings)', () => {
+    test('the index keeps temporary data (statement journals of multi-row inserts) in memory, and writes through WAL', async () => {
+        const dir = tempDir();
+        const store = await openStore({ dataDir: dir.path });
+        try {
+            const pragma = async (name: string) => Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(store.db)).rows[0])[0];
+            // 2 = MEMORY: a block's insert of hundreds of rows spilled its journal to a temporary file past 64 KB.
+            assert.equal(Number(await pragma('temp_store')), 2);
+            assert.equal(await pragma('journal_mode'), 'wal');
+        } finally {
+            await store.close();
+            dir.remove();
+        }
+    });
+});
+
 const pgUrl = process.env.TEST_PG_URL;
 describe('store (postgres database reopened)', { skip: pgUrl ? false : 'TEST_PG_URL not set' }, () => {
     test('opening the same PostgreSQL database twice migrates once and keeps the data', async () => {

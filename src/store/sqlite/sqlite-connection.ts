@@ -59,6 +59,10 @@ export function sqliteDialect(file: string): SqliteDialect {
     // Checkpoint every ~40 MB of WAL instead of 4 MB: the indexer rewrites the same hot index pages
     // block after block, and each checkpoint copies them (and syncs) again (BENCHMARKS, devnet ingest).
     database.pragma('wal_autocheckpoint = 10000');
+    // A multi-row insert inside the block's transaction keeps a statement journal (to undo just that
+    // statement); past 64 KB SQLite spilled it to a temporary file, which the indexer wrote as many
+    // bytes to as to the index itself. In memory it is a few MB at most (BENCHMARKS, 21st session).
+    database.pragma('temp_store = MEMORY');
     return new TransactionalDdlSqliteDialect({ database: withStatementCache(database) }, database);
 }
 

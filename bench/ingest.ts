@@ -14,30 +14,18 @@ import pg from 'pg';
 import { withKnownCells } from '../src/chain/known-cells.ts';
 import { ChainLog } from '../src/chain/devnet/chain-log.ts';
 import { BlockReadingPool, defaultReadingThreads, readAhead } from '../src/chain/reading/block-reading-pool.ts';
-import type { AccountStateReader, BlockIdExt } from '../src/chain/chain-source.ts';
-import { siblingModule, startModuleThread } from '../src/chain/module-thread.ts';
+import type { BlockIdExt } from '../src/chain/chain-source.ts';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { IngestRound } from './ingest-round.ts';
 
-const ROUNDS = 6;
-
-/** A fresh SQLite store, and a fresh PostgreSQL database with BENCH_PG_URL. */
-function ingestBackends(): Array<{ name: string; open: () => Promise<{ store: Store; dispose: () => Promise<void> }> }> {
-    const backends: Array<{ name: string; open: () => Promise<{ store: Store; dispose: () => Promise<void> }> }> = [{
-        name: 'SQLite',
-        open: async () => {
-            const dir = tempDir('bench-ingest-');
-            const store = await openStore({ dataDir: dir.path });
-            return { store, dispose: async () => { await store.close(); dir.remove(); } };
-        },
-    }];
-    const pgUrl = process.env.BENCH_PG_URL;
-    if (pgUrl) backends.push({ name: 'PostgreSQL', open: () => freshPostgres(pgUrl) });
-    return backends;
-}
+const ROUNDS = 5;
 
 /** Ingest of the fixture mainnet blocks: bare parse vs parse + derive + write, median of rounds. */
 export async function ingestBench(): Promise<void> {
-    const bocs = FIXTURE_BLOCKS.map(name => readFileSync(`${MAINNET_BLOCKS_DIR}${name}.boc`));
-    await ingestTable(`${bocs.length} mainnet fixture blocks`, bocs, ROUNDS);
+    const files = FIXTURE_BLOCKS.map(name => `${MAINNET_BLOCKS_DIR}${name}.boc`);
+    const bocs = files.map(f => readFileSync(f));
+    await ingestTable(`${bocs.length} mainnet fixture blocks`, { files }, transactionsIn(bocs), bocs.length, ROUNDS);
     await ingestStages(bocs);
 }
 
@@ -47,13 +35,17 @@ export async function ingestBench(): Promise<void> {
  */
 export async function devnetIngest(dataDir: string): Promise<void> {
     const log = new ChainLog(`${dataDir}/devnet/chain.sqlite`, { readonly: true });
+    let bocs: Buffer[];
     try {
-        const bocs = [...log.allBlocks()].map(b => b.boc);
-        const reader = withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) });
-        await ingestTable("the devnet's blocks", bocs, 3, reader, readingThreadRows());
+        bocs = [...log.allBlocks()].map(b => b.boc);
     } finally {
         log.close();
     }
+    await ingestTable("the devnet's blocks", { devnetDataDir: dataDir }, transactionsIn(bocs), bocs.length, 3, readingThreadRows());
+}
+
+function transactionsIn(bocs: Buffer[]): number {
+    return bocs.reduce((n, boc) => n + parseBlockFile(boc).transactions.length, 0);
 }
 
 /**
@@ -100,51 +92,50 @@ export async function indexDevnetBlocks(dataDir: string, store: Store): Promise<
     }
 }
 
-/** Young generation of the bare parse's thread: the bench's main thread's (`--max-semi-space-size=16`, three semi-spaces). */
-const BARE_PARSE_YOUNG_GENERATION_MB = 48;
+/** The bench's own node flags (package.json's `bench` script): each round's process runs as the bench does. */
+const ROUND_NODE_FLAGS = ['--max-semi-space-size=16', '--import', 'tsx'];
 
-/** ms for parseBlockFile over `bocs`, in a new thread (a fresh heap, whatever the rounds before it left in this one). */
-function bareParseInThread(bocs: Buffer[]): Promise<number> {
-    const worker = startModuleThread(siblingModule('bare-parse-thread', import.meta.url), {
-        workerData: { bocs },
-        resourceLimits: { maxYoungGenerationSizeMb: BARE_PARSE_YOUNG_GENERATION_MB },
+/** Runs one round (bench/ingest-round.ts) in a new process; its time in ms. */
+function roundInProcess(round: IngestRound): Promise<number> {
+    const child = spawn(process.execPath, [...ROUND_NODE_FLAGS, fileURLToPath(new URL('./ingest-round.ts', import.meta.url)), JSON.stringify(round)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     });
+    let out = '';
+    child.stdout!.on('data', chunk => { out += chunk; });
     return new Promise<number>((resolve, reject) => {
-        worker.once('message', (ms: number) => { resolve(ms); void worker.terminate(); });
-        worker.once('error', reject);
-        worker.once('exit', code => reject(new Error(`the bare parse thread exited (${code}) without a time`)));
+        child.once('error', reject);
+        child.once('exit', code => {
+            const last = out.trim().split('\n').pop() ?? '';
+            if (code !== 0 || !last.startsWith('{')) reject(new Error(`ingest round ${round.side} exited with ${code}: ${out.slice(-500)}`));
+            else resolve((JSON.parse(last) as { ms: number }).ms);
+        });
     });
 }
 
 /**
- * Bare parse (parseBlockFile, one thread of its own) against the whole ingestion (block reading, then indexBlock),
- * median of the rounds after the first. With reading threads, blocks are read by the pool the devnet
- * source uses, ahead of the one being indexed; 0 reads them in the indexing thread.
+ * Bare parse (parseBlockFile) against the whole ingestion (block reading, then indexBlock), each
+ * round of each side in a new process, warmed up there, the sides alternating; median of the
+ * rounds, every round listed. With reading threads, blocks are read by the pool the devnet source
+ * uses, ahead of the one being indexed; 0 reads them in the indexing thread.
  */
-async function ingestTable(what: string, bocs: Buffer[], rounds: number, reader?: AccountStateReader, readingThreads: number[] = [0]): Promise<void> {
-    const txCount = bocs.reduce((n, boc) => n + parseBlockFile(boc).transactions.length, 0);
-    console.log(`\n## Ingest of ${what} (${bocs.length} blocks, ${txCount} transactions), median of ${rounds - 1} rounds after a warm-up\n`);
-    console.log('| store | reading threads | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse |');
-    console.log('|---|---|---|---|---|---|');
-    for (const backend of ingestBackends()) {
+async function ingestTable(what: string, blocks: IngestRound['blocks'], txCount: number, blockCount: number, rounds: number, readingThreads: number[] = [0]): Promise<void> {
+    console.log(`\n## Ingest of ${what} (${blockCount} blocks, ${txCount} transactions), median of ${rounds} rounds, each side of each round in a new process\n`);
+    console.log('| store | reading threads | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse | rounds (parse/ingest ms) |');
+    console.log('|---|---|---|---|---|---|---|');
+    const pgUrl = process.env.BENCH_PG_URL;
+    for (const backend of [{ name: 'SQLite', pgUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', pgUrl }] : [])]) {
         for (const threads of readingThreads) {
             const parse: number[] = [];
             const ingest: number[] = [];
             for (let round = 0; round < rounds; round++) {
-                parse.push(await bareParseInThread(bocs));
-                const { store, dispose } = await backend.open();
-                const pool = new BlockReadingPool(reader, threads);
-                // As the service indexes: accounts with code are inspected (get-methods) where the source gives their states.
-                const context = { inspector: await AccountInspector.create() };
-                const start = performance.now();
-                for await (const { record } of readAhead(pool, bocs.map(boc => ({ boc })))) await indexBlock(store, record, undefined, context);
-                ingest.push(performance.now() - start);
-                await pool.close();
-                await dispose();
+                parse.push(await roundInProcess({ side: 'parse', blocks, threads }));
+                ingest.push(await roundInProcess({ side: 'ingest', blocks, threads, pgUrl: backend.pgUrl }));
             }
-            const p = median(parse.slice(1));
-            const i = median(ingest.slice(1));
-            console.log(`| ${backend.name} | ${threads === 0 ? '0 (in the indexing thread)' : threads} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× |`);
+            const p = median(parse);
+            const i = median(ingest);
+            const each = parse.map((ms, k) => `${ms.toFixed(0)}/${ingest[k].toFixed(0)}`).join(', ');
+            console.log(`| ${backend.name} | ${threads === 0 ? '0 (in the indexing thread)' : threads} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× | ${each} |`);
         }
     }
 }

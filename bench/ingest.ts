@@ -41,7 +41,14 @@ export async function devnetIngest(dataDir: string): Promise<void> {
     } finally {
         log.close();
     }
-    await ingestTable("the devnet's blocks", { devnetDataDir: dataDir }, transactionsIn(bocs), bocs.length, 3, readingThreadRows());
+    await ingestTable("the devnet's blocks", { devnetDataDir: dataDir }, transactionsIn(bocs), bocs.length, devnetRounds(), readingThreadRows());
+}
+
+/** Rounds of the devnet ingest rows: BENCH_INGEST_ROUNDS, else 3 (a round of a 100k devnet takes minutes). */
+function devnetRounds(): number {
+    const rounds = Number(process.env.BENCH_INGEST_ROUNDS ?? 3);
+    if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_INGEST_ROUNDS: a number of rounds (1 or more), not ${process.env.BENCH_INGEST_ROUNDS}`);
+    return rounds;
 }
 
 function transactionsIn(bocs: Buffer[]): number {

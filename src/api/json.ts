@@ -8,11 +8,11 @@ export function toJson(value: unknown): string {
     return writer.chunks ? writer.bytes().toString('utf8') : writer.out;
 }
 
-/** The JSON text as UTF-8 bytes (parts of answers kept for reuse). */
+/** The JSON text as UTF-8 bytes (parts of answers kept for reuse), the same bytes as `toJson`'s text encoded. */
 export function toJsonBytes(value: unknown): Buffer {
-    const writer = new JsonWriter();
+    const writer = ByteJsonWriter.start();
     writer.write(value);
-    return writer.bytes();
+    return writer.finish();
 }
 
 /**
@@ -21,10 +21,10 @@ export function toJsonBytes(value: unknown): Buffer {
  * order, for the member to be written in later (stored transaction texts, api/present/transaction-template.ts).
  */
 export function toJsonTemplate(value: unknown): { text: Buffer; holes: unknown[] } {
-    const writer = new JsonWriter();
-    writer.holes = [];
+    const writer = ByteJsonWriter.start();
+    const holes: unknown[] = (writer.holes = []);
     writer.write(value);
-    return { text: writer.bytes(), holes: writer.holes };
+    return { text: writer.finish(), holes };
 }
 
 /** An object member whose text is known only later: written by whoever fills the template, comma included. */
@@ -142,6 +142,188 @@ class JsonWriter {
         this.chunks.push(text);
         this.out = '';
     }
+}
+
+/**
+ * `JsonWriter`'s text written straight as UTF-8 into one buffer, for texts wanted as bytes: a block's
+ * transactions' stored texts were built as strings of thousands of pieces, flattened and encoded
+ * again, about as many bytes of garbage as text while the block's cells were alive (BENCHMARKS,
+ * twenty-second session). The buffer is kept between texts; each text is copied out of it.
+ */
+class ByteJsonWriter {
+    /** Set when writing a template: the descriptors of its holes. */
+    holes: unknown[] | null = null;
+    private at = 0;
+
+    private constructor(private buffer: Buffer) {}
+
+    /** A writer on the kept buffer, or on a new one while the kept one is in use (a text written while writing another). */
+    static start(): ByteJsonWriter {
+        const kept = keptBuffer;
+        keptBuffer = null;
+        return new ByteJsonWriter(kept ?? Buffer.allocUnsafe(KEPT_BUFFER_BYTES));
+    }
+
+    /** The text written, in a buffer of its own; the writer's buffer is kept for the next one unless it grew large. */
+    finish(): Buffer {
+        const text = Buffer.allocUnsafe(this.at);
+        this.buffer.copy(text, 0, 0, this.at);
+        if (this.buffer.length <= KEPT_BUFFER_LIMIT) keptBuffer = this.buffer;
+        return text;
+    }
+
+    write(value: unknown): void {
+        switch (typeof value) {
+            case 'bigint':
+                this.latin1(value.toString());
+                return;
+            case 'string':
+                if (NEEDS_ESCAPE.test(value)) {
+                    this.utf8(JSON.stringify(value));
+                } else {
+                    this.byte(QUOTE);
+                    this.utf8(value);
+                    this.byte(QUOTE);
+                }
+                return;
+            case 'number':
+                this.latin1(Number.isFinite(value) ? String(value) : 'null');
+                return;
+            case 'boolean':
+                this.latin1(value ? 'true' : 'false');
+                return;
+            case 'object':
+                if (value === null) this.latin1('null');
+                else if (Array.isArray(value)) this.writeArray(value);
+                else if (Buffer.isBuffer(value)) this.hex(value);
+                else if (value instanceof RawJson) this.raw(value.text);
+                else this.writeObject(value as Record<string, unknown>);
+                return;
+            default:
+                this.latin1('null');
+        }
+    }
+
+    private writeArray(items: unknown[]): void {
+        this.byte(OPEN_ARRAY);
+        for (let i = 0; i < items.length; i++) {
+            if (i > 0) this.byte(COMMA);
+            const item = items[i];
+            if (item === undefined) this.latin1('null');
+            else this.write(item);
+        }
+        this.byte(CLOSE_ARRAY);
+    }
+
+    private writeObject(record: Record<string, unknown>): void {
+        this.byte(OPEN_OBJECT);
+        let first = true;
+        // As JsonWriter: for…in over plain objects, own keys of anything else.
+        const prototype = Object.getPrototypeOf(record);
+        if (prototype === Object.prototype || prototype === null) {
+            for (const key in record) first = this.writeMember(key, record[key], first);
+        } else {
+            for (const key of Object.keys(record)) first = this.writeMember(key, record[key], first);
+        }
+        this.byte(CLOSE_OBJECT);
+    }
+
+    private writeMember(key: string, member: unknown, first: boolean): boolean {
+        if (member === undefined || typeof member === 'function') return first;
+        if (typeof member === 'object' && member instanceof MemberHole) {
+            if (!this.holes || first) throw new Error(`member '${key}' is a hole, which only a template's members after the first may be`);
+            this.byte(HOLE_MARK);
+            this.holes.push(member.descriptor);
+            return first;
+        }
+        if (!first) this.byte(COMMA);
+        this.copy(memberNameBytes(key));
+        this.write(member);
+        return false;
+    }
+
+    private raw(text: string | Buffer): void {
+        if (typeof text === 'string') this.utf8(text);
+        else this.copy(text);
+    }
+
+    private hex(bytes: Buffer): void {
+        this.room(bytes.length * 2 + 2);
+        const buffer = this.buffer;
+        buffer[this.at++] = QUOTE;
+        if (bytes.length > SHORT_HEX) {
+            // Node's encoder, through a string, beats a loop on long byte strings.
+            this.at += buffer.write(bytes.toString('hex'), this.at, 'latin1');
+        } else {
+            for (let i = 0; i < bytes.length; i++) {
+                buffer[this.at++] = HEX_DIGITS[bytes[i] >> 4];
+                buffer[this.at++] = HEX_DIGITS[bytes[i] & 15];
+            }
+        }
+        buffer[this.at++] = QUOTE;
+    }
+
+    private byte(value: number): void {
+        if (this.at === this.buffer.length) this.room(1);
+        this.buffer[this.at++] = value;
+    }
+
+    /** A string of code units below 256 (numbers, literals): one byte each. */
+    private latin1(text: string): void {
+        this.room(text.length);
+        this.at += this.buffer.write(text, this.at, 'latin1');
+    }
+
+    private utf8(text: string): void {
+        // At most three bytes a UTF-16 code unit (a surrogate pair: four bytes for two units).
+        this.room(text.length * 3);
+        this.at += this.buffer.write(text, this.at, 'utf8');
+    }
+
+    private copy(bytes: Buffer): void {
+        this.room(bytes.length);
+        if (bytes.length > SHORT_COPY) {
+            this.at += bytes.copy(this.buffer, this.at);
+            return;
+        }
+        const buffer = this.buffer;
+        for (let i = 0; i < bytes.length; i++) buffer[this.at++] = bytes[i];
+    }
+
+    private room(bytes: number): void {
+        if (this.at + bytes <= this.buffer.length) return;
+        const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + bytes));
+        this.buffer.copy(grown, 0, 0, this.at);
+        this.buffer = grown;
+    }
+}
+
+/** The writers' buffer between texts (null while one is writing), and the size past which it is let go. */
+let keptBuffer: Buffer | null = null;
+const KEPT_BUFFER_BYTES = 64 * 1024;
+const KEPT_BUFFER_LIMIT = 1024 * 1024;
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+/** Byte strings up to this long are hexed, and byte texts up to this long copied, by a loop here: a native call costs more. */
+const SHORT_HEX = 64;
+const SHORT_COPY = 64;
+
+/** `"name":` as UTF-8, kept as `quotedKey` keeps the quoted names. */
+const memberNames = new Map<string, Buffer>();
+
+function memberNameBytes(key: string): Buffer {
+    let bytes = memberNames.get(key);
+    if (bytes === undefined) {
+        bytes = Buffer.from(`${quotedKey(key)}:`, 'utf8');
+        if (memberNames.size < QUOTED_KEYS_KEPT) memberNames.set(key, bytes);
+    }
+    return bytes;
 }
 
 /** What JSON.stringify escapes in a string: quotes, backslashes, control characters and (lone) surrogates; most strings have none. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RawJson, toJson, toJsonBody, toJsonBytes } from '../../src/api/json.ts';
+import { HOLE_MARK, MemberHole, RawJson, toJson, toJsonBody, toJsonBytes, toJsonTemplate } from '../../src/api/json.ts';
 
 describe('toJson', () => {
     it('writes bigints as exact JSON integers', () => {
@@ -73,5 +73,52 @@ describe('toJsonBody', () => {
         const body = toJsonBody(large);
         assert.ok(Buffer.isBuffer(body));
         assert.equal(body.toString('utf8'), toJson(large));
+    });
+});
+
+describe('toJsonBytes and toJsonTemplate (written as bytes)', () => {
+    const strings = ['', 'plain', 'tab\there', '\u0000\u001f', 'a"b\\c', 'emoji 😀 pair', 'lone \ud800 high', 'lone \udfff low', '\u2028', 'ünïcode ж 中', `${'x'.repeat(300)}"`];
+    const value = {
+        lt: 2n ** 64n + 1n,
+        fee: -5n,
+        numbers: [0, -1.5, 1e21, Number.NaN],
+        flags: [true, false, null, undefined],
+        strings,
+        short: Buffer.from([0x00, 0xab, 0x10]),
+        long: Buffer.alloc(200, 0xcd),
+        raw: [new RawJson('{"q":18446744073709551615}'), new RawJson(Buffer.from('{"comment":"gram → «native»"}', 'utf8')), new RawJson(Buffer.from(`"${'b'.repeat(100)}"`))],
+        skipped: undefined,
+        'näme "quoted"': { nested: [{ deep: [] }], empty: {} },
+    };
+
+    it('writes the UTF-8 bytes of the text toJson writes', () => {
+        assert.deepEqual(toJsonBytes(value), Buffer.from(toJson(value), 'utf8'));
+        for (const text of strings) assert.deepEqual(toJsonBytes({ text }), Buffer.from(JSON.stringify({ text }), 'utf8'), JSON.stringify(text));
+    });
+
+    it('gives every text a buffer of its own, past the size of the buffer it writes in and after it', () => {
+        const large = { items: Array.from({ length: 5000 }, (_, i) => ({ i: BigInt(i), name: `näme ${i}`, raw: Buffer.from([i & 255]) })) };
+        const first = toJsonBytes({ a: 1 });
+        const big = toJsonBytes(large);
+        const after = toJsonBytes({ b: 'ü' });
+        assert.ok(big.length > 128 * 1024);
+        assert.deepEqual(big, Buffer.from(toJson(large), 'utf8'));
+        assert.equal(first.toString('utf8'), '{"a":1}');
+        assert.equal(after.toString('utf8'), '{"b":"ü"}');
+    });
+
+    it('marks each hole of a template with one NUL byte and lists the holes in order', () => {
+        const { text, holes } = toJsonTemplate({ lt: 5n, is_wallet: new MemberHole(['w', '0:ab']), name: 'é', list: [{ a: 1, raw: new MemberHole(['r']) }] });
+        assert.deepEqual(holes, [['w', '0:ab'], ['r']]);
+        assert.equal(text.filter(byte => byte === HOLE_MARK).length, 2);
+        assert.equal(text.toString('utf8').replaceAll('\u0000', ''), '{"lt":5,"name":"é","list":[{"a":1}]}');
+        assert.equal(text.indexOf(HOLE_MARK), Buffer.byteLength('{"lt":5'));
+    });
+
+    it('refuses a hole outside a template or as an object\'s first member', () => {
+        assert.throws(() => toJsonBytes({ a: 1, b: new MemberHole(['r']) }), /is a hole/);
+        assert.throws(() => toJsonTemplate({ first: new MemberHole(['r']) }), /is a hole/);
+        // The writer is usable after a failed text.
+        assert.equal(toJsonBytes({ ok: true }).toString('utf8'), '{"ok":true}');
     });
 });

@@ -204,7 +204,10 @@ function hashPending(root: FastCell): void {
             continue;
         }
         let waiting = false;
-        for (const ref of cell.refs as unknown as FastCell[]) {
+        const refs = cell.refs as unknown as FastCell[];
+        // Indexed loops: this runs for nearly every cell read, and for…of here allocated an iterator each time.
+        for (let i = 0; i < refs.length; i++) {
+            const ref = refs[i];
             if (ref._hashes !== undefined && ref._hashes.length === 0) {
                 stack.push(ref);
                 waiting = true;
@@ -212,7 +215,6 @@ function hashPending(root: FastCell): void {
         }
         if (waiting) continue;
         stack.pop();
-        const refs = cell.refs;
         const data = cell._data!;
         const bitLength = cell.bits.length;
         const repr = Buffer.allocUnsafe(2 + data.length + 34 * refs.length);
@@ -221,14 +223,14 @@ function hashPending(root: FastCell): void {
         data.copy(repr, 2);
         let at = 2 + data.length;
         let depth = 0;
-        for (const ref of refs) {
-            const refDepth = ref.depth(0);
+        for (let i = 0; i < refs.length; i++) {
+            const refDepth = (refs[i] as unknown as Cell).depth(0);
             repr.writeUInt16BE(refDepth, at);
             at += 2;
             if (refDepth + 1 > depth) depth = refDepth + 1;
         }
-        for (const ref of refs) {
-            ref.hash(0).copy(repr, at);
+        for (let i = 0; i < refs.length; i++) {
+            (refs[i] as unknown as Cell).hash(0).copy(repr, at);
             at += 32;
         }
         cell._depths = depthsOf(depth);

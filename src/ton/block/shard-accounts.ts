@@ -63,23 +63,26 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
         return { kind: 'absent' };
     }
     let cell = top.loadRef();
-    let deepest: PrefixTotal = { prefixLength: 0, total: readDepthBalance(top) };
+    // The deepest node read so far: the prefix length all accounts under it share, and their total.
+    let deepestLength = 0;
+    let deepestTotal = readDepthBalance(top);
     if (stopAt === 0) {
-        return { kind: 'pruned', deepest };
+        return { kind: 'pruned', deepest: { prefixLength: 0, total: deepestTotal } };
     }
+    // The key's bits are read from its hex digits: shifting a 256-bit BigInt at every level made several a level.
+    const hex = key.toString(16).padStart(64, '0');
     let start = 0;
     for (;;) {
         if (cell.isExotic) {
-            return { kind: 'pruned', deepest };
+            return { kind: 'pruned', deepest: { prefixLength: deepestLength, total: deepestTotal } };
         }
         const node = readNode(cell, start);
-        const { length, bits, total } = node;
-        const remaining = 256 - start;
-        const expected = length === 0 ? 0n : (key >> BigInt(remaining - length)) & ((1n << BigInt(length)) - 1n);
+        const { length, total } = node;
         const end = start + length;
+        const matches = labelMatches(node, key, hex, start);
         if (end === 256) {
-            if (bits !== expected) {
-                return stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
+            if (!matches) {
+                return stopAt <= 256 && agreesUpTo(node.bits, keyBits(key, start, length), length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
             }
             if (stopAt <= 256) {
                 return { kind: 'pruned', deepest: { prefixLength: 256, total } };
@@ -92,27 +95,54 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
             }
             return { kind: 'leaf', entry: { balance: total, account, lastTransHash: slice.loadBuffer(32), lastTransLt: slice.loadUintBig(64) } };
         }
-        if (bits !== expected) {
-            if (stopAt <= 256 && agreesUpTo(bits, expected, length, stopAt - start)) {
+        if (!matches) {
+            if (stopAt <= 256 && agreesUpTo(node.bits, keyBits(key, start, length), length, stopAt - start)) {
                 return { kind: 'pruned', deepest: { prefixLength: end, total } };
             }
             return { kind: 'absent' };
         }
-        deepest = { prefixLength: end, total };
+        deepestLength = end;
+        deepestTotal = total;
         if (end >= stopAt) {
-            return { kind: 'pruned', deepest };
+            return { kind: 'pruned', deepest: { prefixLength: deepestLength, total: deepestTotal } };
         }
         // the fork's two children take the next key bit
-        cell = (key >> BigInt(255 - end)) & 1n ? node.right! : node.left!;
+        cell = hexBit(hex, end) ? node.right! : node.left!;
         start = end + 1;
     }
 }
+
+/** Bit `at` (0: the most significant) of a 256-bit key written as 64 hex digits. */
+function hexBit(hex: string, at: number): number {
+    const digit = hex.charCodeAt(at >> 2);
+    const value = digit <= 0x39 ? digit - 0x30 : digit - 0x57;
+    return (value >> (3 - (at & 3))) & 1;
+}
+
+/** The key's `length` bits from `start`, as the label's bits are read. */
+function keyBits(key: bigint, start: number, length: number): bigint {
+    return length === 0 ? 0n : (key >> BigInt(256 - start - length)) & ((1n << BigInt(length)) - 1n);
+}
+
+/** Whether the node's label is the key's next bits: bit by bit for a short label, as BigInts for a long one (a leaf's, once a walk). */
+function labelMatches(node: DictNode, key: bigint, hex: string, start: number): boolean {
+    const { length } = node;
+    if (length > SHORT_LABEL) return node.bits === keyBits(key, start, length);
+    let bits = 0;
+    for (let i = 0; i < length; i++) bits = bits * 2 + hexBit(hex, start + i);
+    return bits === node.shortBits;
+}
+
+/** Labels up to this many bits are compared as numbers (exact below 2^53). */
+const SHORT_LABEL = 48;
 
 /** A dictionary node as read: its label, the total under it, and its children (fork) or what follows the total (leaf). */
 interface DictNode {
     start: number;
     length: number;
     bits: bigint;
+    /** `bits` as a number when the label is SHORT_LABEL bits or fewer. */
+    shortBits: number;
     total: bigint;
     left?: Cell;
     right?: Cell;
@@ -130,11 +160,11 @@ function readNode(cell: Cell, start: number): DictNode {
     const { length, bits } = readHmLabel(slice, 256 - start);
     let node: DictNode;
     if (start + length === 256) {
-        node = { start, length, bits, total: readDepthBalance(slice), rest: slice };
+        node = { start, length, bits, shortBits: length <= SHORT_LABEL ? Number(bits) : -1, total: readDepthBalance(slice), rest: slice };
     } else {
         const left = slice.loadRef();
         const right = slice.loadRef();
-        node = { start, length, bits, total: readDepthBalance(slice), left, right };
+        node = { start, length, bits, shortBits: length <= SHORT_LABEL ? Number(bits) : -1, total: readDepthBalance(slice), left, right };
     }
     readNodes.set(cell, node);
     return node;

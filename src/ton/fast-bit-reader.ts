@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { Slice } from '@ton/core';
 
 /**
  * @ton/core's BitReader reads every unsigned integer bit by bit with a BigInt addition per bit,
@@ -51,3 +52,32 @@ if (!original.fast) {
 }
 
 export {};
+
+interface SliceInternals {
+    _reader: { _bits: BitStringInternals; _offset: number };
+}
+
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
+const hexScratch = Buffer.allocUnsafe(64);
+
+/**
+ * The next 256 bits of a slice as 64 lowercase hex digits, and the slice moved past them: an
+ * address's hash read for its raw form ('wc:hex') without the BigInt chunks of `loadUintBig` and
+ * its string conversions (messages' addresses are read for every transaction of every block).
+ */
+export function loadHex256(slice: Slice): string {
+    const reader = (slice as unknown as SliceInternals)._reader;
+    const string = reader._bits;
+    const start = reader._offset;
+    if (start + 256 > string._length) throw new Error(`Index ${start + 256} is out of bounds`);
+    const data = string._data;
+    let position = string._offset + start;
+    for (let i = 0; i < 64; i++, position += 4) {
+        const used = position & 7;
+        // A nibble lies within one byte, or across two when the position is not on a 4-bit boundary.
+        const pair = ((data[position >> 3] << 8) | (used > 4 ? data[(position >> 3) + 1] : 0)) >> (12 - used);
+        hexScratch[i] = HEX_DIGITS[pair & 15];
+    }
+    slice.skip(256);
+    return hexScratch.toString('latin1', 0, 64);
+}

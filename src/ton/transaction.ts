@@ -4,6 +4,7 @@ import {
 } from '@ton/core';
 import { builtCell } from './boc/boc-reader.ts';
 import { formatRawAddress } from './address.ts';
+import { loadHex256 } from './fast-bit-reader.ts';
 import { hashmapRefValues } from './hashmap-refs.ts';
 
 /**
@@ -251,8 +252,7 @@ function loadRawAddress(slice: Slice): string {
     if (slice.remainingBits >= 267 && slice.preloadUint(3) === 0b100) {
         slice.skip(3);
         const workchain = slice.loadInt(8);
-        // As a number: unaligned, @ton/core copies a buffer bit by bit.
-        return `${workchain}:${slice.loadUintBig(256).toString(16).padStart(64, '0')}`;
+        return `${workchain}:${loadHex256(slice)}`;
     }
     return formatRawAddress(slice.loadAddress());
 }

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes, randomInt } from 'node:crypto';
-import { BitReader, BitString } from '@ton/core';
-import '../../src/ton/fast-bit-reader.ts';
+import { BitReader, BitString, beginCell } from '@ton/core';
+import { loadHex256 } from '../../src/ton/fast-bit-reader.ts';
 
 /** The reading @ton/core does, bit by bit, as the reference. */
 function reference(data: Buffer, start: number, bits: number): bigint {
@@ -34,4 +34,19 @@ test('signed reads and coins still decode, and a read past the end still fails a
     assert.equal(reader.loadInt(64), -1);
     assert.equal(reader.loadUintBig(64), 0x0123456789abcdefn);
     assert.throws(() => new BitReader(new BitString(data, 0, 10)).loadUint(11), /out of bounds/);
+});
+
+test('loadHex256 reads 256 bits at any offset as the hex of those bytes, and moves the slice past them', () => {
+    for (let offset = 0; offset < 16; offset++) {
+        for (let round = 0; round < 20; round++) {
+            const hash = randomBytes(32);
+            const slice = beginCell().storeUint(randomInt(1 << 16) & ((1 << offset) - 1), offset).storeBuffer(hash).storeUint(5, 3).endCell().beginParse();
+            slice.skip(offset);
+            assert.equal(loadHex256(slice), hash.toString('hex'));
+            assert.equal(slice.loadUint(3), 5);
+        }
+    }
+    const short = beginCell().storeBuffer(randomBytes(31)).endCell().beginParse();
+    assert.throws(() => loadHex256(short), /out of bounds/);
+    assert.equal(short.remainingBits, 248, 'a failed read leaves the slice where it was');
 });

@@ -106,14 +106,8 @@ class JsonWriter {
     private writeObject(record: Record<string, unknown>): void {
         this.out += '{';
         let first = true;
-        // for…in walks the object's enumeration cache (Object.keys made an array per object), but it
-        // also walks inherited members: only for plain objects, which is what answers are made of.
-        const prototype = Object.getPrototypeOf(record);
-        if (prototype === Object.prototype || prototype === null) {
-            for (const key in record) first = this.writeMember(key, record[key], first);
-        } else {
-            for (const key of Object.keys(record)) first = this.writeMember(key, record[key], first);
-        }
+        if (isPlainRecord(record)) for (const key in record) first = this.writeMember(key, record[key], first);
+        else for (const key of Object.keys(record)) first = this.writeMember(key, record[key], first);
         this.out += '}';
     }
 
@@ -218,13 +212,8 @@ class ByteJsonWriter {
     private writeObject(record: Record<string, unknown>): void {
         this.byte(OPEN_OBJECT);
         let first = true;
-        // As JsonWriter: for…in over plain objects, own keys of anything else.
-        const prototype = Object.getPrototypeOf(record);
-        if (prototype === Object.prototype || prototype === null) {
-            for (const key in record) first = this.writeMember(key, record[key], first);
-        } else {
-            for (const key of Object.keys(record)) first = this.writeMember(key, record[key], first);
-        }
+        if (isPlainRecord(record)) for (const key in record) first = this.writeMember(key, record[key], first);
+        else for (const key of Object.keys(record)) first = this.writeMember(key, record[key], first);
         this.byte(CLOSE_OBJECT);
     }
 
@@ -324,6 +313,16 @@ function memberNameBytes(key: string): Buffer {
         if (memberNames.size < QUOTED_KEYS_KEPT) memberNames.set(key, bytes);
     }
     return bytes;
+}
+
+/**
+ * Whether for…in over `record` walks its own members only. It walks the object's enumeration cache
+ * (Object.keys made an array per object), but inherited members too: used for plain objects only,
+ * which is what answers are made of.
+ */
+function isPlainRecord(record: object): boolean {
+    const prototype = Object.getPrototypeOf(record);
+    return prototype === Object.prototype || prototype === null;
 }
 
 /** What JSON.stringify escapes in a string: quotes, backslashes, control characters and (lone) surrogates; most strings have none. */

@@ -238,18 +238,9 @@ class ByteJsonWriter {
 
     private hex(bytes: Buffer): void {
         this.room(bytes.length * 2 + 2);
-        const buffer = this.buffer;
-        buffer[this.at++] = QUOTE;
-        if (bytes.length > SHORT_HEX) {
-            // Node's encoder, through a string, beats a loop on long byte strings.
-            this.at += buffer.write(bytes.toString('hex'), this.at, 'latin1');
-        } else {
-            for (let i = 0; i < bytes.length; i++) {
-                buffer[this.at++] = HEX_DIGITS[bytes[i] >> 4];
-                buffer[this.at++] = HEX_DIGITS[bytes[i] & 15];
-            }
-        }
-        buffer[this.at++] = QUOTE;
+        this.buffer[this.at++] = QUOTE;
+        this.at += this.buffer.write(bytes.toString('hex'), this.at, 'latin1');
+        this.buffer[this.at++] = QUOTE;
     }
 
     private byte(value: number): void {
@@ -298,9 +289,7 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
-const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
-/** Byte strings up to this long are hexed, and byte texts up to this long copied, by a loop here: a native call costs more. */
-const SHORT_HEX = 64;
+/** Byte texts up to this long are copied by a loop here: a native call costs more. */
 const SHORT_COPY = 64;
 
 /** `"name":` as UTF-8, kept as `quotedKey` keeps the quoted names. */

@@ -6,7 +6,7 @@ import type { Slice } from '@ton/core';
  * which dominates reading blocks (256-bit dictionary labels and keys, addresses, coins). This
  * replaces that one primitive with a reading of whole byte chunks; results, and the error for a
  * read past the end, are the same (the original runs for those). Importing this module once
- * (it is idempotent) is enough; fast-hash.ts does.
+ * (it is idempotent) is enough; fast-hash.ts does. It also reads 256 bits as hex (loadHex256).
  */
 const require = createRequire(import.meta.url);
 const { BitReader } = require('@ton/core/dist/boc/BitReader') as { BitReader: { prototype: Record<string, unknown> } };
@@ -51,7 +51,6 @@ if (!original.fast) {
     BitReader.prototype._preloadUint = fast;
 }
 
-export {};
 
 interface SliceInternals {
     _reader: { _bits: BitStringInternals; _offset: number };

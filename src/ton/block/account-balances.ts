@@ -105,10 +105,9 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
     const oldSide = block.stateUpdate.refs[0];
     // after a merge the old state is split_state#5f327da5 left:^ShardStateUnsplit right:^ShardStateUnsplit
     const merged = !oldSide.isExotic && oldSide.beginParse().preloadUint(32) === 0x5f327da5;
-    const oldAccounts = (address: bigint) =>
-        merged
-            ? unsplitStateAccounts(oldSide.refs[Number((address >> BigInt(255 - shard.shardPrefixBits)) & 1n)])
-            : unsplitStateAccounts(oldSide);
+    // Each side's header is read once for the block, not once an account.
+    const oldSides = merged ? [unsplitStateAccounts(oldSide.refs[0]), unsplitStateAccounts(oldSide.refs[1])] : [unsplitStateAccounts(oldSide)];
+    const oldAccounts = (address: bigint) => (merged ? oldSides[Number((address >> BigInt(255 - shard.shardPrefixBits)) & 1n)] : oldSides[0]);
     const changed = [...block.extra.accountBlocks.keys()];
 
     const chains: AccountBalanceChain[] = [];

@@ -1,5 +1,6 @@
 import type { Cell, Slice } from '@ton/core';
-import { readHmLabel } from '../dict/hm-label.ts';
+import { lengthFieldBits } from '../dict/hm-label.ts';
+import { BitCursor } from '../bit-cursor.ts';
 
 // account_descr$_ account:^Account last_trans_hash:bits256
 //   last_trans_lt:uint64 = ShardAccount;
@@ -58,11 +59,12 @@ export function walkShardAccounts(root: Cell | null, key: bigint, stopAt = 257):
 const fullWalks = new WeakMap<Cell, Map<bigint, AccountWalk>>();
 
 function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
-    const top = root.beginParse();
-    if (!top.loadBit()) {
+    const top = nodeBits.reset(root);
+    if (!top.bit()) {
         return { kind: 'absent' };
     }
-    let cell = top.loadRef();
+    let cell = root.refs[0];
+    if (!cell) throw new Error('a ShardAccounts root without its dictionary');
     // The deepest node read so far: the prefix length all accounts under it share, and their total.
     let deepestLength = 0;
     let deepestTotal = readDepthBalance(top);
@@ -82,21 +84,20 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
         const matches = labelMatches(node, key, hex, start);
         if (end === 256) {
             if (!matches) {
-                return stopAt <= 256 && agreesUpTo(node.bits, keyBits(key, start, length), length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
+                return stopAt <= 256 && agreesUpTo(labelBits(node), keyBits(key, start, length), length, stopAt - start) ? { kind: 'pruned', deepest: { prefixLength: 256, total } } : { kind: 'absent' };
             }
             if (stopAt <= 256) {
                 return { kind: 'pruned', deepest: { prefixLength: 256, total } };
             }
             // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
-            const slice = node.rest!.clone();
-            const account = slice.loadRef();
+            const { account, lastTransHash, lastTransLt } = node.leaf!;
             if (!account.isExotic && accountCellBalance(account) !== total) {
                 throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
             }
-            return { kind: 'leaf', entry: { balance: total, account, lastTransHash: slice.loadBuffer(32), lastTransLt: slice.loadUintBig(64) } };
+            return { kind: 'leaf', entry: { balance: total, account, lastTransHash, lastTransLt } };
         }
         if (!matches) {
-            if (stopAt <= 256 && agreesUpTo(node.bits, keyBits(key, start, length), length, stopAt - start)) {
+            if (stopAt <= 256 && agreesUpTo(labelBits(node), keyBits(key, start, length), length, stopAt - start)) {
                 return { kind: 'pruned', deepest: { prefixLength: end, total } };
             }
             return { kind: 'absent' };
@@ -127,7 +128,7 @@ function keyBits(key: bigint, start: number, length: number): bigint {
 /** Whether the node's label is the key's next bits: bit by bit for a short label, as BigInts for a long one (a leaf's, once a walk). */
 function labelMatches(node: DictNode, key: bigint, hex: string, start: number): boolean {
     const { length } = node;
-    if (length > SHORT_LABEL) return node.bits === keyBits(key, start, length);
+    if (length > SHORT_LABEL) return node.bits! === keyBits(key, start, length);
     let bits = 0;
     for (let i = 0; i < length; i++) bits = bits * 2 + hexBit(hex, start + i);
     return bits === node.shortBits;
@@ -136,35 +137,65 @@ function labelMatches(node: DictNode, key: bigint, hex: string, start: number): 
 /** Labels up to this many bits are compared as numbers (exact below 2^53). */
 const SHORT_LABEL = 48;
 
-/** A dictionary node as read: its label, the total under it, and its children (fork) or what follows the total (leaf). */
+/** A dictionary node as read: its label, the total under it, and its children (fork) or its ShardAccount (leaf). */
 interface DictNode {
     start: number;
     length: number;
-    bits: bigint;
-    /** `bits` as a number when the label is SHORT_LABEL bits or fewer. */
+    /** The label's bits when it is longer than SHORT_LABEL bits (labelBits gives any label's). */
+    bits?: bigint;
+    /** The label's bits as a number when it is SHORT_LABEL bits or fewer. */
     shortBits: number;
     total: bigint;
     left?: Cell;
     right?: Cell;
-    rest?: Slice;
+    leaf?: { account: Cell; lastTransHash: Buffer; lastTransLt: bigint };
+}
+
+function labelBits(node: DictNode): bigint {
+    return node.bits ?? BigInt(node.shortBits);
 }
 
 /** Nodes read before: the accounts of a block share the top of the dictionary, and both its readings walk each account. */
 const readNodes = new WeakMap<Cell, DictNode>();
 
-/** The node in `cell`, `start` key bits below the root. */
+/** One cursor for every node read: readNode reads a node at a time and calls nothing that reads another. */
+const nodeBits = new BitCursor();
+
+/** The node in `cell`, `start` key bits below the root, read straight from the cell's bits (thousands of nodes a block). */
 function readNode(cell: Cell, start: number): DictNode {
     const known = readNodes.get(cell);
     if (known && known.start === start) return known;
-    const slice = cell.beginParse();
-    const { length, bits } = readHmLabel(slice, 256 - start);
-    let node: DictNode;
-    if (start + length === 256) {
-        node = { start, length, bits, shortBits: length <= SHORT_LABEL ? Number(bits) : -1, total: readDepthBalance(slice), rest: slice };
+    const bits = nodeBits.reset(cell);
+    const max = 256 - start;
+    // hml_short$0 len:(Unary ~n) s:(n * Bit) | hml_long$10 n:(#<= m) s:(n * Bit) | hml_same$11 v:Bit n:(#<= m)
+    let length: number;
+    let same: boolean | undefined;
+    if (!bits.bit()) {
+        length = 0;
+        while (bits.bit()) length++;
+    } else if (!bits.bit()) {
+        length = bits.uint(lengthFieldBits(max));
     } else {
-        const left = slice.loadRef();
-        const right = slice.loadRef();
-        node = { start, length, bits, shortBits: length <= SHORT_LABEL ? Number(bits) : -1, total: readDepthBalance(slice), left, right };
+        same = bits.bit();
+        length = bits.uint(lengthFieldBits(max));
+    }
+    if (length > max) throw new Error('a ShardAccounts label longer than the key');
+    const node: DictNode = { start, length, bits: undefined, shortBits: -1, total: 0n, left: undefined, right: undefined, leaf: undefined };
+    if (length <= SHORT_LABEL) node.shortBits = same === undefined ? bits.uint(length) : same ? 2 ** length - 1 : 0;
+    else node.bits = same === undefined ? bits.uintBig(length) : same ? (1n << BigInt(length)) - 1n : 0n;
+    if (start + length === 256) {
+        // ahmn_leaf#_ extra:DepthBalanceInfo value:ShardAccount; extra currencies in the extra take the first ref
+        bits.skip(5);
+        node.total = bits.varUint(4);
+        const account = cell.refs[bits.bit() ? 1 : 0];
+        if (!account) throw new Error('a ShardAccounts leaf without its Account cell');
+        node.leaf = { account, lastTransHash: bits.buffer(32), lastTransLt: bits.uintBig(64) };
+    } else {
+        // ahmn_fork#_ left:^ right:^ extra:DepthBalanceInfo
+        if (cell.refs.length < 2) throw new Error('a ShardAccounts fork without its two branches');
+        node.left = cell.refs[0];
+        node.right = cell.refs[1];
+        node.total = readDepthBalance(bits);
     }
     readNodes.set(cell, node);
     return node;
@@ -207,9 +238,10 @@ function agreesUpTo(a: bigint, b: bigint, length: number, count: number): boolea
     return a >> shift === b >> shift;
 }
 
-function readDepthBalance(slice: Slice): bigint {
-    slice.skip(5); // split_depth:(#<= 30)
-    const grams = slice.loadCoins();
-    slice.loadMaybeRef(); // other:ExtraCurrencyCollection
+/** `depth_balance$_ split_depth:(#<= 30) balance:CurrencyCollection`: the grams (the extra currencies' Maybe ^ is skipped). */
+function readDepthBalance(bits: BitCursor): bigint {
+    bits.skip(5);
+    const grams = bits.varUint(4);
+    bits.bit();
     return grams;
 }

@@ -35,7 +35,7 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
     record.accountStates = await Promise.all(states.map(async (state, i) => {
         // The block's own ShardAccount entry gives the last transaction; the reader only completes the Account cell.
         const shard = { lastTransactionHash: BigInt(`0x${state.lastTransHash}`), lastTransactionLt: state.lastTransLt };
-        if (state.complete) return accountStateRecord(state.account, { account: loadAccountCell(state.accountCell), ...shard });
+        if (state.complete) return accountStateRecord(state.account, { account: state.decoded ?? loadAccountCell(state.accountCell), ...shard });
         if (!reader) return record.accountStates![i];
         const account = await reader.accountCellAt(record.id, state.account, state.accountCell);
         if (!account) throw new Error(`the source has no state of ${state.account} at block ${record.id.workchain}:${record.id.seqno}, which the block's update prunes in part`);

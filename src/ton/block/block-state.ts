@@ -1,5 +1,5 @@
 import '../fast-hash.ts';
-import { type Cell, CellType, loadAccount } from '@ton/core';
+import { type Account, type Cell, CellType, loadAccount } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import { accountBalanceSlice, walkShardAccounts } from './shard-accounts.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
@@ -22,6 +22,8 @@ export interface AccountStateAfterBlock {
     lastTransHash: string;
     /** The Account cell after the block (pruned where the update prunes it). */
     accountCell: Cell;
+    /** The Account as @ton/core reads it, when the cell is complete (none for `account_none`). */
+    decoded?: Account;
     /**
      * False when the update prunes part of the account (unchanged code, data, libraries or extra
      * currencies): the fields above are what could be read, the rest must come from the source.
@@ -82,7 +84,9 @@ function newStateAccounts(stateUpdate: Cell): Cell | null {
  */
 function decodePartialAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'status' | 'codeHash' | 'dataHash'> {
     try {
-        return decodeAccount(cell);
+        // What @ton/core read of a pruned account is not the account: only the fields are kept.
+        const { balance, status, codeHash, dataHash } = decodeAccount(cell);
+        return { balance, status, codeHash, dataHash };
     } catch {
         const slice = accountBalanceSlice(cell);
         if (!slice) return { balance: 0n, status: 'nonexist' };
@@ -93,13 +97,14 @@ function decodePartialAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance
     }
 }
 
-function decodeAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'status' | 'codeHash' | 'dataHash'> {
+function decodeAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'status' | 'codeHash' | 'dataHash' | 'decoded'> {
     const slice = cell.beginParse();
     // account_none$0 = Account;
     if (!slice.loadBit()) {
         return { balance: 0n, status: 'nonexist' };
     }
-    const { storage } = loadAccount(slice);
+    const decoded = loadAccount(slice);
+    const { storage } = decoded;
     const balance = storage.balance.coins;
     switch (storage.state.type) {
         case 'active':
@@ -108,10 +113,11 @@ function decodeAccount(cell: Cell): Pick<AccountStateAfterBlock, 'balance' | 'st
                 status: 'active',
                 codeHash: storage.state.state.code?.hash(0).toString('hex'),
                 dataHash: storage.state.state.data?.hash(0).toString('hex'),
+                decoded,
             };
         case 'frozen':
-            return { balance, status: 'frozen' };
+            return { balance, status: 'frozen', decoded };
         case 'uninit':
-            return { balance, status: 'uninit' };
+            return { balance, status: 'uninit', decoded };
     }
 }

@@ -23,12 +23,15 @@ function lastTransactions(root: Cell): Map<string, { lt: bigint; hash: string; t
     return last;
 }
 
-/** The decoded fields of a state (without the Account cell and whether the update shows all of it). */
+/** The decoded fields of a state (without the Account cell, its decoding, and whether the update shows all of it). */
 function shown(state: ReturnType<typeof accountStatesAfterBlock>[number] | undefined) {
     assert.ok(state);
-    const { accountCell, complete, ...fields } = state;
+    const { accountCell, complete, decoded, ...fields } = state;
     // A complete account is one with no pruned branch below it.
     assert.equal(complete, accountCell.level() === 0);
+    // Its decoding comes along, for the full state's record, only then (and not for account_none).
+    assert.equal(decoded !== undefined, complete && fields.status !== 'nonexist');
+    if (decoded) assert.equal(decoded.storage.balance.coins, fields.balance);
     return fields;
 }
 

@@ -27,6 +27,8 @@ interface ReadingThread {
  */
 const READING_THREAD_YOUNG_GENERATION_MB = 64;
 
+const BLOCKS_IN_FLIGHT_PER_THREAD = 4;
+
 interface PendingRead {
     boc: Buffer;
     resolve: (record: BlockRecord) => void;
@@ -62,9 +64,13 @@ export class BlockReadingPool {
         return this.whenLoaded;
     }
 
-    /** How many blocks are worth having in flight to keep every loaded thread busy. */
+    /**
+     * How many blocks are worth having in flight to keep every loaded thread busy: four a thread, so
+     * that they read on while the indexer waits for its commit (on two cores, 6 % faster ingest than
+     * two a thread; docs/BENCHMARKS.md, twenty-third session).
+     */
     get depth(): number {
-        return Math.max(1, this.loadedThreads().length * 2);
+        return Math.max(1, this.loadedThreads().length * BLOCKS_IN_FLIGHT_PER_THREAD);
     }
 
     async read(boc: Buffer): Promise<BlockRecord> {

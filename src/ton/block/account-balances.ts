@@ -3,7 +3,7 @@ import '../fast-hash.ts';
 import { type Cell, CellType } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
-import { type PrefixTotal, walkShardAccounts } from './shard-accounts.ts';
+import { type PrefixTotal, walkShardAccounts, walkShardAccountsAll } from './shard-accounts.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../transaction.ts';
 
 // The balance of an account after each of its transactions in a block, from what the block carries:
@@ -105,19 +105,21 @@ export function accountBalanceChains(blockRoot: Cell, block: Block = loadBlock(b
     const oldSide = block.stateUpdate.refs[0];
     // after a merge the old state is split_state#5f327da5 left:^ShardStateUnsplit right:^ShardStateUnsplit
     const merged = !oldSide.isExotic && oldSide.beginParse().preloadUint(32) === 0x5f327da5;
-    // Each side's header is read once for the block, not once an account.
-    const oldSides = merged ? [unsplitStateAccounts(oldSide.refs[0]), unsplitStateAccounts(oldSide.refs[1])] : [unsplitStateAccounts(oldSide)];
-    const oldAccounts = (address: bigint) => (merged ? oldSides[Number((address >> BigInt(255 - shard.shardPrefixBits)) & 1n)] : oldSides[0]);
     const changed = [...block.extra.accountBlocks.keys()];
+    // After a merge each account was in the old state of its side (the bit after the merged shard's prefix).
+    const oldSides = merged ? [unsplitStateAccounts(oldSide.refs[0]), unsplitStateAccounts(oldSide.refs[1])] : [unsplitStateAccounts(oldSide)];
+    const sideOf = (address: bigint) => (merged ? Number((address >> BigInt(255 - shard.shardPrefixBits)) & 1n) : 0);
+    const newWalks = walkShardAccountsAll(newAccounts, changed);
+    const oldWalks = oldSides.map((accounts, side) => walkShardAccountsAll(accounts, changed.filter(address => sideOf(address) === side)));
 
     const chains: AccountBalanceChain[] = [];
     for (const [address, accountBlock] of block.extra.accountBlocks) {
         const transactions = [...accountBlock.transactions]
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
             .map(([lt, { cell }]) => ({ lt, hash: cell.hash().toString('hex'), delta: balanceDelta(decode(cell)) }));
-        const next = walkShardAccounts(newAccounts, address);
+        const next = newWalks.get(address)!;
         const after = next.kind === 'leaf' ? next.entry.balance : next.kind === 'absent' ? 0n : undefined;
-        const old = walkShardAccounts(oldAccounts(address), address);
+        const old = oldWalks[sideOf(address)].get(address)!;
         let before: bigint | undefined;
         let beforeFrom: AccountBalanceChain['beforeFrom'];
         if (old.kind === 'leaf' || old.kind === 'absent') {

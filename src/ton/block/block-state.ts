@@ -1,7 +1,7 @@
 import '../fast-hash.ts';
 import { type Account, type Cell, CellType, loadAccount } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
-import { accountBalanceSlice, walkShardAccounts } from './shard-accounts.ts';
+import { accountBalanceSlice, walkShardAccountsAll } from './shard-accounts.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';
 
 // The state an account is left in by a block, read from the new side of the block's
@@ -40,8 +40,9 @@ export function accountStatesAfterBlock(blockRoot: Cell, block: Block = loadBloc
     const accounts = newStateAccounts(block.stateUpdate);
 
     const states: AccountStateAfterBlock[] = [];
+    const walks = walkShardAccountsAll(accounts, [...block.extra.accountBlocks.keys()]);
     for (const [address, accountBlock] of block.extra.accountBlocks) {
-        const walk = walkShardAccounts(accounts, address);
+        const walk = walks.get(address)!;
         if (walk.kind !== 'leaf' || walk.entry.account.isExotic) {
             continue;
         }

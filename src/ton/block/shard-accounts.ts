@@ -45,18 +45,70 @@ export function walkShardAccounts(root: Cell | null, key: bigint, stopAt = 257):
     if (!root) {
         return { kind: 'pruned' };
     }
-    if (stopAt <= 256) {
-        return walk(root, key, stopAt);
-    }
-    // A block's reading looks each changed account up in the new state twice (its state, its balances).
-    let walks = fullWalks.get(root);
-    if (!walks) fullWalks.set(root, (walks = new Map()));
-    let found = walks.get(key);
-    if (!found) walks.set(key, (found = walk(root, key, stopAt)));
-    return found;
+    return walk(root, key, stopAt);
 }
 
-const fullWalks = new WeakMap<Cell, Map<bigint, AccountWalk>>();
+/**
+ * Every account of `keys` looked up as walkShardAccounts does, in one pass down the dictionary: the
+ * paths of a block's accounts share their upper nodes, and each node is read once. The walks of a
+ * root are kept with it, as both of a block's readings (its states, its balances) ask for them.
+ */
+export function walkShardAccountsAll(root: Cell | null, keys: readonly bigint[]): Map<bigint, AccountWalk> {
+    if (!root) return new Map(keys.map(key => [key, { kind: 'pruned' }]));
+    const known = walksOfRoot.get(root);
+    if (known && keys.every(key => known.has(key))) return known;
+    const walks = known ?? new Map<bigint, AccountWalk>();
+    const wanted = [...new Set(keys)].filter(key => !walks.has(key));
+    const top = nodeBits.reset(root);
+    if (!top.bit()) {
+        for (const key of wanted) walks.set(key, { kind: 'absent' });
+    } else {
+        const dictionary = root.refs[0];
+        if (!dictionary) throw new Error('a ShardAccounts root without its dictionary');
+        const total = readDepthBalance(top);
+        descend(dictionary, 0, wanted.map(key => ({ key, hex: key.toString(16).padStart(64, '0') })), { prefixLength: 0, total }, walks);
+    }
+    walksOfRoot.set(root, walks);
+    return walks;
+}
+
+/** One entry a block: a root's walks, kept while its cells are. */
+const walksOfRoot = new WeakMap<Cell, Map<bigint, AccountWalk>>();
+
+/** The keys below `cell` (whose node starts `start` bits into the key), under a node that covers `deepest`. */
+function descend(cell: Cell, start: number, keys: Array<{ key: bigint; hex: string }>, deepest: PrefixTotal, walks: Map<bigint, AccountWalk>): void {
+    if (cell.isExotic) {
+        for (const { key } of keys) walks.set(key, { kind: 'pruned', deepest });
+        return;
+    }
+    const node = readNode(cell, start);
+    const end = start + node.length;
+    const left: typeof keys = [];
+    const right: typeof keys = [];
+    for (const item of keys) {
+        if (!labelMatches(node, item.key, item.hex, start)) {
+            walks.set(item.key, { kind: 'absent' });
+        } else if (end === 256) {
+            walks.set(item.key, leafWalk(node, item.key));
+        } else {
+            (hexBit(item.hex, end) ? right : left).push(item);
+        }
+    }
+    if (end === 256) return;
+    const here = { prefixLength: end, total: node.total };
+    if (left.length > 0) descend(node.left!, end + 1, left, here, walks);
+    if (right.length > 0) descend(node.right!, end + 1, right, here, walks);
+}
+
+/** The entry of a leaf whose label is the rest of `key`. */
+function leafWalk(node: DictNode, key: bigint): AccountWalk {
+    // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
+    const { account, lastTransHash, lastTransLt } = node.leaf!;
+    if (!account.isExotic && accountCellBalance(account) !== node.total) {
+        throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
+    }
+    return { kind: 'leaf', entry: { balance: node.total, account, lastTransHash, lastTransLt } };
+}
 
 function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
     const top = nodeBits.reset(root);
@@ -89,12 +141,7 @@ function walk(root: Cell, key: bigint, stopAt: number): AccountWalk {
             if (stopAt <= 256) {
                 return { kind: 'pruned', deepest: { prefixLength: 256, total } };
             }
-            // the extra of a leaf is the account's own balance; the Account cell, when there, says the same
-            const { account, lastTransHash, lastTransLt } = node.leaf!;
-            if (!account.isExotic && accountCellBalance(account) !== total) {
-                throw new Error(`ShardAccounts entry ${key.toString(16)} disagrees with its Account cell`);
-            }
-            return { kind: 'leaf', entry: { balance: total, account, lastTransHash, lastTransLt } };
+            return leafWalk(node, key);
         }
         if (!matches) {
             if (stopAt <= 256 && agreesUpTo(labelBits(node), keyBits(key, start, length), length, stopAt - start)) {
@@ -139,7 +186,6 @@ const SHORT_LABEL = 48;
 
 /** A dictionary node as read: its label, the total under it, and its children (fork) or its ShardAccount (leaf). */
 interface DictNode {
-    start: number;
     length: number;
     /** The label's bits when it is longer than SHORT_LABEL bits (labelBits gives any label's). */
     bits?: bigint;
@@ -155,16 +201,11 @@ function labelBits(node: DictNode): bigint {
     return node.bits ?? BigInt(node.shortBits);
 }
 
-/** Nodes read before: the accounts of a block share the top of the dictionary, and both its readings walk each account. */
-const readNodes = new WeakMap<Cell, DictNode>();
-
 /** One cursor for every node read: readNode reads a node at a time and calls nothing that reads another. */
 const nodeBits = new BitCursor();
 
 /** The node in `cell`, `start` key bits below the root, read straight from the cell's bits (thousands of nodes a block). */
 function readNode(cell: Cell, start: number): DictNode {
-    const known = readNodes.get(cell);
-    if (known && known.start === start) return known;
     const bits = nodeBits.reset(cell);
     const max = 256 - start;
     // hml_short$0 len:(Unary ~n) s:(n * Bit) | hml_long$10 n:(#<= m) s:(n * Bit) | hml_same$11 v:Bit n:(#<= m)
@@ -180,7 +221,7 @@ function readNode(cell: Cell, start: number): DictNode {
         length = bits.uint(lengthFieldBits(max));
     }
     if (length > max) throw new Error('a ShardAccounts label longer than the key');
-    const node: DictNode = { start, length, bits: undefined, shortBits: -1, total: 0n, left: undefined, right: undefined, leaf: undefined };
+    const node: DictNode = { length, bits: undefined, shortBits: -1, total: 0n, left: undefined, right: undefined, leaf: undefined };
     if (length <= SHORT_LABEL) node.shortBits = same === undefined ? bits.uint(length) : same ? 2 ** length - 1 : 0;
     else node.bits = same === undefined ? bits.uintBig(length) : same ? (1n << BigInt(length)) - 1n : 0n;
     if (start + length === 256) {
@@ -197,7 +238,6 @@ function readNode(cell: Cell, start: number): DictNode {
         node.right = cell.refs[1];
         node.total = readDepthBalance(bits);
     }
-    readNodes.set(cell, node);
     return node;
 }
 

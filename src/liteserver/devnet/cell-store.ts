@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import Database from 'better-sqlite3';
 import { BitReader, BitString, Cell, CellType, Slice } from '@ton/core';
-import { cellBytes, readBoc } from '../../ton/boc/boc-reader.ts';
+import { ownBytes, readBoc } from '../../ton/boc/boc-reader.ts';
 
 /**
  * The devnet's cell database ("celldb"): every cell of every shard state the devnet has had, stored
@@ -356,8 +356,8 @@ export class CellStore {
         cell.mask = LEVEL_0;
         cell._hashes = [hash, hash, hash, hash];
         cell._depths = [record.depth, record.depth, record.depth, record.depth];
+        cell._bytes = repr.subarray(0, 2 + record.data.length);
         Object.freeze(cell);
-        cellBytes.set(cell as unknown as Cell, repr.subarray(0, 2 + record.data.length));
         return cell as unknown as Cell;
     }
 
@@ -390,7 +390,7 @@ const LAZY_CELL_PROTOTYPE = Object.create(Cell.prototype, {
 
 /** The level-0 representation of a level-0 cell (or of the cell a Merkle side shows, whose pruned refs stand for level-0 cells). */
 function level0Repr(cell: Cell): Buffer {
-    const own = cellBytes.get(cell) ?? encodeOwnBytes(cell);
+    const own = ownBytes(cell) ?? encodeOwnBytes(cell);
     const refs = cell.refs;
     const dataLength = own.length - 2;
     const repr = Buffer.allocUnsafe(2 + dataLength + 34 * refs.length);

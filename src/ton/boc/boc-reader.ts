@@ -25,8 +25,14 @@ const BOC_MAGIC = 0xb5ee9c72;
 /** @ton/core's own reader, kept for what this one leaves to it even where `Cell.fromBoc` is replaced (fast-from-boc.ts). */
 const coreFromBoc = Cell.fromBoc.bind(Cell);
 
-/** The serialized bytes (descriptors + data, no refs) of cells read by this module. */
-export const cellBytes = new WeakMap<Cell, Buffer>();
+/**
+ * The serialized bytes (descriptors + data, no refs) of a cell made by this module (or given them by
+ * its maker, as the devnet's cell store does); undefined for any other cell. Kept on the cell itself:
+ * a WeakMap entry for every cell read made the collector's ephemeron work a few percent of a block's reading.
+ */
+export function ownBytes(cell: Cell): Buffer | undefined {
+    return (cell as unknown as { _bytes?: Buffer })._bytes;
+}
 
 /** Where each cell of a bag lies in its bytes and which cells it refers to (always later ones). */
 interface BocLayout {
@@ -125,9 +131,7 @@ export function readBoc(src: Buffer): Cell[] {
         const serialized = d1 & 16 ? Buffer.concat([Buffer.from([d1 & ~16, d2]), data]) : src.subarray(start, start + 2 + dataLengths[i]);
         const bitLength = d2 & 1 ? paddedBitLength(data) : (d2 >> 1) * 8;
         const refs = refIndexes[i].map(r => cells[r]);
-        const cell = buildCell((d1 & 8) !== 0, d2, data, bitLength, refs);
-        cellBytes.set(cell, serialized);
-        cells[i] = cell;
+        cells[i] = buildCell((d1 & 8) !== 0, d2, data, bitLength, refs, serialized);
     }
     return rootIndexes.map(r => cells[r]);
 }
@@ -142,7 +146,7 @@ export function cellWithRefs(like: Cell, refs: Cell[]): Cell {
     const data = paddedBytes(bits);
     const d2 = Math.ceil(bits.length / 8) + Math.floor(bits.length / 8);
     const cell = buildCell(like.isExotic, d2, data, bits.length, refs);
-    cellBytes.set(cell, Buffer.concat([Buffer.from([refs.length + (like.isExotic ? 8 : 0) + cell.mask.value * 32, d2]), data]));
+    (cell as unknown as FastCell)._bytes = Buffer.concat([Buffer.from([refs.length + (like.isExotic ? 8 : 0) + cell.mask.value * 32, d2]), data]);
     return cell;
 }
 
@@ -165,9 +169,7 @@ export function prunedBranch(cell: Cell): Cell {
     data[1] = 1;
     cell.hash(0).copy(data, 2);
     data.writeUInt16BE(cell.depth(0), 34);
-    const pruned = buildCell(true, 72, data, 288, []);
-    cellBytes.set(pruned, Buffer.concat([Buffer.from([8 + 32, 72]), data]));
-    return pruned;
+    return buildCell(true, 72, data, 288, [], Buffer.concat([Buffer.from([8 + 32, 72]), data]));
 }
 
 function popCount(mask: number): number {
@@ -185,7 +187,7 @@ function paddedBitLength(data: Buffer): number {
     throw new Error('BOC cell data has no completion tag');
 }
 
-interface FastCell { _hashes: Buffer[]; _depths: number[]; _data: Buffer | null; bits: BitString; refs: Cell[] }
+interface FastCell { _hashes: Buffer[]; _depths: number[]; _data: Buffer | null; _bytes: Buffer | undefined; bits: BitString; refs: Cell[] }
 
 /**
  * Ordinary cells whose refs are all of level 0 (nearly every cell) are hashed when first asked:
@@ -289,7 +291,7 @@ const CELL_TYPE: Record<number, CellType> = {
  * the refs' depths and hashes at level i (i + 1 under Merkle cells). Pruned branches carry their
  * higher-level hashes in their data.
  */
-function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number, refs: Cell[]): Cell {
+function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number, refs: Cell[], bytes?: Buffer): Cell {
     if (bitLength > 1023 || refs.length > 4) throw new Error('BOC cell exceeds 1023 bits or 4 refs');
     const kind = exotic ? (bitLength >= 8 ? data[0] : -1) : 0;
     if (exotic && !(kind in CELL_TYPE)) throw new Error(`BOC has an exotic cell of unknown type ${kind}`);
@@ -311,7 +313,7 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
         for (const ref of refs) mask |= ref.mask.value;
     }
     const levelMask = MASKS[mask & 7];
-    if (kind === 0 && mask === 0) return newCell(CellType.Ordinary, leanBits(data, bitLength), refs, levelMask, NOT_HASHED as unknown as number[], NOT_HASHED as unknown as Buffer[], data);
+    if (kind === 0 && mask === 0) return newCell(CellType.Ordinary, leanBits(data, bitLength), refs, levelMask, NOT_HASHED as unknown as number[], NOT_HASHED as unknown as Buffer[], data, bytes);
     const level = levelMask.level;
     const hashCount = kind === Exotic.PrunedBranch ? 1 : popCount(mask) + 1;
     const hashOffset = popCount(mask) + 1 - hashCount;
@@ -360,15 +362,18 @@ function buildCell(exotic: boolean, d2: number, data: Buffer, bitLength: number,
             resolvedDepths.push(depths[kind === Exotic.PrunedBranch ? 0 : index]);
         }
     }
-    return newCell(exotic ? CELL_TYPE[kind] : CellType.Ordinary, leanBits(data, bitLength), refs, levelMask, resolvedDepths, resolvedHashes, null);
+    return newCell(exotic ? CELL_TYPE[kind] : CellType.Ordinary, leanBits(data, bitLength), refs, levelMask, resolvedDepths, resolvedHashes, null, bytes);
 }
 
-/** A cell object with exactly a @ton/core Cell's fields, plus `_data`: the padded bits (the same buffer `bits` reads), for a pending hash. */
+/**
+ * A cell object with exactly a @ton/core Cell's fields, plus `_data`: the padded bits (the same buffer
+ * `bits` reads), for a pending hash, and `_bytes` (ownBytes).
+ */
 /**
  * The fields of a @ton/core Cell set by a constructor, so V8 keeps them inside the object (an
  * object made by Object.create and then given seven fields keeps some in a separate array).
  */
-const FastCellObject = function (this: Record<string, unknown>, type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null) {
+const FastCellObject = function (this: Record<string, unknown>, type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null, bytes: Buffer | undefined) {
     this.type = type;
     this.bits = bits;
     this.refs = refs;
@@ -376,7 +381,8 @@ const FastCellObject = function (this: Record<string, unknown>, type: CellType, 
     this._depths = depths;
     this._hashes = hashes;
     this._data = data;
-} as unknown as new (type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null) => Cell;
+    this._bytes = bytes;
+} as unknown as new (type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null, bytes: Buffer | undefined) => Cell;
 (FastCellObject as unknown as { prototype: object }).prototype = FAST_CELL_PROTOTYPE;
 
 /**
@@ -412,8 +418,8 @@ function leanBits(data: Buffer, length: number): BitString {
  * The cell is sealed, not frozen: hashPending sets its hashes and depths once when first asked.
  * Its bits and refs are frozen, as a @ton/core cell's are.
  */
-function newCell(type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null): Cell {
-    const cell = new FastCellObject(type, bits, refs, mask, depths, hashes, data);
+function newCell(type: CellType, bits: BitString, refs: Cell[], mask: unknown, depths: number[], hashes: Buffer[], data: Buffer | null, bytes: Buffer | undefined): Cell {
+    const cell = new FastCellObject(type, bits, refs, mask, depths, hashes, data, bytes);
     Object.freeze(refs);
     Object.freeze(bits);
     Object.seal(cell);

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { cellBytes } from './boc-reader.ts';
+import { ownBytes } from './boc-reader.ts';
 
 /**
  * Writes the subtree of a cell as a BOC (no index, no CRC). Cells read by boc-reader.ts are copied
@@ -71,7 +71,7 @@ export function writeBocRoots(roots: readonly Cell[], options: { dedupeByHash?: 
     let dataLength = 0;
     for (let i = 0; i < count; i++) {
         const cell = order[count - 1 - i];
-        const part = cellBytes.get(cell) ?? encodeCell(cell);
+        const part = ownBytes(cell) ?? encodeCell(cell);
         parts[i] = part;
         dataLength += part.length + cell.refs.length * size;
     }

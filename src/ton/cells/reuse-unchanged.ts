@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { cellBytes, cellWithRefs } from '../boc/boc-reader.ts';
+import { cellWithRefs, ownBytes } from '../boc/boc-reader.ts';
 
 /**
  * `fresh` (a tree just read from a BOC) with every subtree that equals the one at the same place in
@@ -15,8 +15,8 @@ export function reuseUnchanged(fresh: Cell, previous: Cell): Cell {
 
 function reuse(fresh: Cell, previous: Cell): { cell: Cell; same: boolean } {
     if (fresh === previous) return { cell: previous, same: true };
-    const freshBytes = cellBytes.get(fresh);
-    const previousBytes = cellBytes.get(previous);
+    const freshBytes = ownBytes(fresh);
+    const previousBytes = ownBytes(previous);
     const ownSame = freshBytes !== undefined && previousBytes !== undefined && freshBytes.equals(previousBytes);
     const freshRefs = fresh.refs;
     const previousRefs = previous.refs;

@@ -66,7 +66,9 @@ export function walkShardAccountsAll(root: Cell | null, keys: readonly bigint[])
         const dictionary = root.refs[0];
         if (!dictionary) throw new Error('a ShardAccounts root without its dictionary');
         const total = readDepthBalance(top);
-        descend(dictionary, 0, wanted.map(key => ({ key, hex: key.toString(16).padStart(64, '0') })), { prefixLength: 0, total }, walks);
+        // In key order the accounts under a node, and those under each of its branches, are runs of the list.
+        const items = wanted.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(key => ({ key, hex: key.toString(16).padStart(64, '0') }));
+        descend(dictionary, 0, items, 0, items.length, 0, total, walks);
     }
     walksOfRoot.set(root, walks);
     return walks;
@@ -75,29 +77,37 @@ export function walkShardAccountsAll(root: Cell | null, keys: readonly bigint[])
 /** One entry a block: a root's walks, kept while its cells are. */
 const walksOfRoot = new WeakMap<Cell, Map<bigint, AccountWalk>>();
 
-/** The keys below `cell` (whose node starts `start` bits into the key), under a node that covers `deepest`. */
-function descend(cell: Cell, start: number, keys: Array<{ key: bigint; hex: string }>, deepest: PrefixTotal, walks: Map<bigint, AccountWalk>): void {
+/**
+ * The keys `items[from..to)` below `cell` (whose node starts `start` bits into the key), under a
+ * node that covers the first `deepestLength` bits of them and holds `deepestTotal`.
+ */
+function descend(cell: Cell, start: number, items: Array<{ key: bigint; hex: string }>, from: number, to: number, deepestLength: number, deepestTotal: bigint, walks: Map<bigint, AccountWalk>): void {
     if (cell.isExotic) {
-        for (const { key } of keys) walks.set(key, { kind: 'pruned', deepest });
+        const deepest = { prefixLength: deepestLength, total: deepestTotal };
+        for (let i = from; i < to; i++) walks.set(items[i].key, { kind: 'pruned', deepest });
         return;
     }
     const node = readNode(cell, start);
     const end = start + node.length;
-    const left: typeof keys = [];
-    const right: typeof keys = [];
-    for (const item of keys) {
-        if (!labelMatches(node, item.key, item.hex, start)) {
-            walks.set(item.key, { kind: 'absent' });
-        } else if (end === 256) {
-            walks.set(item.key, leafWalk(node, item.key));
+    // The keys that follow the label are one run; the rest are not in the dictionary.
+    let first = -1;
+    let last = -1;
+    for (let i = from; i < to; i++) {
+        const { key, hex } = items[i];
+        if (!labelMatches(node, key, hex, start)) {
+            walks.set(key, { kind: 'absent' });
         } else {
-            (hexBit(item.hex, end) ? right : left).push(item);
+            if (first < 0) first = i;
+            last = i + 1;
+            if (end === 256) walks.set(key, leafWalk(node, key));
         }
     }
-    if (end === 256) return;
-    const here = { prefixLength: end, total: node.total };
-    if (left.length > 0) descend(node.left!, end + 1, left, here, walks);
-    if (right.length > 0) descend(node.right!, end + 1, right, here, walks);
+    if (first < 0 || end === 256) return;
+    // Keys with a 0 at the fork's bit come first.
+    let split = first;
+    while (split < last && hexBit(items[split].hex, end) === 0) split++;
+    if (split > first) descend(node.left!, end + 1, items, first, split, end, node.total, walks);
+    if (last > split) descend(node.right!, end + 1, items, split, last, end, node.total, walks);
 }
 
 /** The entry of a leaf whose label is the rest of `key`. */

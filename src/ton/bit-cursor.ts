@@ -1,9 +1,23 @@
 import type { Cell } from '@ton/core';
 
-interface BitStringInternals {
+/** The fields of a @ton/core BitString that hold its bits: `_length` bits from bit `_offset` of `_data`. */
+export interface BitStringInternals {
     _data: Buffer;
     _offset: number;
     _length: number;
+}
+
+/** The `bits` (at most 48, so exact as a Number) of `data` from bit `position` on, as an unsigned integer; unchecked. */
+export function uintAt(data: Buffer, position: number, bits: number): number {
+    let value = 0;
+    for (let left = bits; left > 0;) {
+        const used = position & 7;
+        const take = Math.min(8 - used, left);
+        value = value * (1 << take) + ((data[position >> 3] >> (8 - used - take)) & ((1 << take) - 1));
+        position += take;
+        left -= take;
+    }
+    return value;
 }
 
 /**
@@ -41,15 +55,8 @@ export class BitCursor {
     uint(bits: number): number {
         if (bits > 48) throw new Error(`BitCursor.uint reads at most 48 bits, asked for ${bits}`);
         this.need(bits);
-        let value = 0;
-        let left = bits;
-        while (left > 0) {
-            const used = this.position & 7;
-            const take = Math.min(8 - used, left);
-            value = value * (1 << take) + ((this.data[this.position >> 3] >> (8 - used - take)) & ((1 << take) - 1));
-            this.position += take;
-            left -= take;
-        }
+        const value = uintAt(this.data, this.position, bits);
+        this.position += bits;
         return value;
     }
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Slice } from '@ton/core';
+import { type BitStringInternals, uintAt } from './bit-cursor.ts';
 
 /**
  * @ton/core's BitReader reads every unsigned integer bit by bit with a BigInt addition per bit,
@@ -10,12 +11,6 @@ import type { Slice } from '@ton/core';
  */
 const require = createRequire(import.meta.url);
 const { BitReader } = require('@ton/core/dist/boc/BitReader') as { BitReader: { prototype: Record<string, unknown> } };
-
-interface BitStringInternals {
-    _data: Buffer;
-    _offset: number;
-    _length: number;
-}
 
 type PreloadUint = (this: { _bits: BitStringInternals }, bits: number, offset: number) => bigint;
 
@@ -32,16 +27,8 @@ if (!original.fast) {
         // Up to 48 bits at a time fit a Number exactly.
         while (remaining > 0) {
             const chunkBits = Math.min(remaining, 48);
-            let chunk = 0;
-            let left = chunkBits;
-            while (left > 0) {
-                const used = position & 7;
-                const take = Math.min(8 - used, left);
-                const bitsOfByte = (data[position >> 3] >> (8 - used - take)) & ((1 << take) - 1);
-                chunk = chunk * (1 << take) + bitsOfByte;
-                position += take;
-                left -= take;
-            }
+            const chunk = uintAt(data, position, chunkBits);
+            position += chunkBits;
             result = chunkBits === bits ? BigInt(chunk) : (result << BigInt(chunkBits)) | BigInt(chunk);
             remaining -= chunkBits;
         }

@@ -223,6 +223,16 @@ for (const backend of storeBackends()) {
             assert.deepEqual([last.operations, last.nextFrom], [[], undefined]);
         });
 
+        test('account interfaces: each account asked for once, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {
+            assert.deepEqual(await accountInterfaces(store.db, []), new Map());
+            const found = await accountInterfaces(store.db, [V4, V5, UNINDEXED_MASTER, V4, BOB]);
+            assert.deepEqual(new Map([...found].sort()), new Map([[BOB, ['wallet_v4r2']], [V4, ['wallet_v4r2']], [V5, ['wallet_v5r1']]]));
+            // SQLite reads in IN lists of 5000, PostgreSQL in one array parameter: 70,000 addresses pass either way.
+            const many = Array.from({ length: 70_000 }, (_, i) => `0:${i.toString(16).padStart(64, '0')}`);
+            const manyFound = await accountInterfaces(store.db, [...many, ELSEWHERE]);
+            assert.deepEqual([...manyFound], [[ELSEWHERE, ['wallet_v3r2']]]);
+        });
+
         test('wallets by public key: decoded lists, exact balances and lts, the signature flag and what they hold', async () => {
             const wallets = await walletsByPublicKeys(store.db, [KEY, KEY]);
             assert.deepEqual(wallets, [

@@ -223,7 +223,7 @@ for (const backend of storeBackends()) {
             assert.deepEqual([last.operations, last.nextFrom], [[], undefined]);
         });
 
-        test('account interfaces: each account asked for once, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {
+        test('account interfaces: one entry an account however often named, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {
             assert.deepEqual(await accountInterfaces(store.db, []), new Map());
             const found = await accountInterfaces(store.db, [V4, V5, UNINDEXED_MASTER, V4, BOB]);
             assert.deepEqual(new Map([...found].sort()), new Map([[BOB, ['wallet_v4r2']], [V4, ['wallet_v4r2']], [V5, ['wallet_v5r1']]]));

@@ -71,17 +71,6 @@ export interface ChaosFigures {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-
-/** The seqno of the chain log's newest masterchain block. */
-function lastLoggedMaster(chainFile: string): number {
-    const db = openReadOnly(chainFile);
-    try {
-        const row = db.prepare('SELECT MAX(seqno) AS seqno FROM blocks WHERE workchain = -1').get() as { seqno: number | bigint | null };
-        return Number(row.seqno ?? 0);
-    } finally {
-        db.close();
-    }
-}
 /** The final run: slow blocks, so none comes between "caught up" and the graceful stop. */
 const FINAL_BLOCK_INTERVAL_MS = 1500;
 /** How long the last killed run waits for a first transfer of the load in a block. */
@@ -127,7 +116,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
         const records: KillRecord[] = [];
         const load = new LoadStats();
         let survived = 0;
-        let previous = { chainSeq: 0, cursor: 0 };
+        let previous: Progress = { chainSeq: 0, chainMaster: 0, cursor: 0 };
         for (let k = 0; k < kills; k++) {
             child = new ServiceChild(dataDir, blockIntervalMs, dbArgs);
             const base = await child.ready(READY_TIMEOUT_MS);
@@ -171,10 +160,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosFigures> {
             assertNoFailure(child, 'the final run');
             const now = await progress();
             // A block made between the caught-up report and the stop, even indexed before it, makes the report stale: run again.
-            const loggedMaster = lastLoggedMaster(chainFile);
-            if (now.cursor === now.chainSeq && loggedMaster === finalMaster) break;
+            if (now.cursor === now.chainSeq && now.chainMaster === finalMaster) break;
             assert.ok(attempt < 3, `the index did not catch up with the chain log in 3 clean runs (cursor ${now.cursor}, chain log ${now.chainSeq}; `
-                + `caught up at masterchain ${finalMaster}, the log's last ${loggedMaster})`);
+                + `caught up at masterchain ${finalMaster}, the log's last ${now.chainMaster})`);
         }
         log(`caught up at masterchain ${finalMaster}; checking`);
 
@@ -283,6 +271,8 @@ function postgresWriteOpen(admin: pg.Client, database: string): () => Promise<bo
 
 interface Progress {
     chainSeq: number;
+    /** The seqno of the chain log's newest masterchain block. */
+    chainMaster: number;
     cursor: number;
 }
 
@@ -300,16 +290,19 @@ function seedCommitted(chainFile: string): boolean {
     }
 }
 
-function chainSeqOf(chainFile: string): number {
+/** The chain log's last seq and its newest masterchain seqno (0 and 0 before it exists). */
+function chainLogHead(chainFile: string): { chainSeq: number; chainMaster: number } {
     try {
         const db = openReadOnly(chainFile);
         try {
-            return Number((db.prepare('SELECT COALESCE(MAX(seq), 0) AS v FROM blocks').get() as { v: bigint }).v);
+            const row = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq, COALESCE(MAX(CASE WHEN workchain = -1 THEN seqno END), 0) AS master FROM blocks')
+                .get() as { seq: bigint; master: bigint };
+            return { chainSeq: Number(row.seq), chainMaster: Number(row.master) };
         } finally {
             db.close();
         }
     } catch {
-        return 0; // not created yet
+        return { chainSeq: 0, chainMaster: 0 }; // not created yet
     }
 }
 
@@ -327,7 +320,7 @@ function sqliteProgress(indexFile: string, chainFile: string): () => Promise<Pro
         } catch {
             // no index (or no table) yet
         }
-        return { chainSeq: chainSeqOf(chainFile), cursor };
+        return { ...chainLogHead(chainFile), cursor };
     };
 }
 
@@ -340,7 +333,7 @@ function postgresProgress(admin: pg.Client, chainFile: string): () => Promise<Pr
         } catch {
             // not migrated yet
         }
-        return { chainSeq: chainSeqOf(chainFile), cursor };
+        return { ...chainLogHead(chainFile), cursor };
     };
 }
 

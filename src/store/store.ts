@@ -3,7 +3,8 @@ import { Kysely, Migrator } from 'kysely';
 import type { IndexDatabase, IndexDb } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { sqliteDialect } from './sqlite/sqlite-connection.ts';
-import { binaryQuery, postgresDialect, type BinaryQuery } from './postgres/postgres-connection.ts';
+import { postgresDialect } from './postgres/postgres-connection.ts';
+import { copyRowsQuery, type CopyRowsQuery } from './postgres/copy-rows.ts';
 import { GenerationListener } from './postgres/generation-listener.ts';
 import { indexGeneration } from './read/index-generation.ts';
 import type { PoolUse } from '../observability/metrics.ts';
@@ -15,8 +16,8 @@ export interface Store {
     readonly dialect: StoreDialect;
     /** Connections of the PostgreSQL pool; absent on SQLite (one connection). */
     readonly poolUse?: () => PoolUse;
-    /** PostgreSQL only: a query answered in the binary format, for large UTF-8 byte strings (postgres-connection.ts). */
-    readonly binaryQuery?: BinaryQuery;
+    /** PostgreSQL only: a SELECT's rows as bytes, read through a binary COPY, for values of megabytes (postgres/copy-rows.ts). */
+    readonly copyRows?: CopyRowsQuery;
     /** The index generation (store/read/index-generation.ts): asked on SQLite, pushed by the server on PostgreSQL. */
     generation(): Promise<bigint>;
     close(): Promise<void>;
@@ -63,7 +64,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
         db,
         dialect,
         poolUse,
-        binaryQuery: pool ? binaryQuery(pool) : undefined,
+        copyRows: pool ? copyRowsQuery(pool) : undefined,
         generation: () => (listener ? listener.current() : indexGeneration(db)),
         async close() {
             await listener?.close();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../../src/store/store.ts';
+import type { CopyLiteral } from '../../src/store/postgres/copy-rows.ts';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
 import { storeBackends, tempDir } from '../helpers/stores.ts';
 import type { IndexDb } from '../../src/store/schema.ts';
@@ -180,23 +181,36 @@ for (const backend of storeBackends()) {
             }
         });
 
-        test('PostgreSQL answers text and UTF-8 bytea columns in the binary format, exactly, and refuses other types; SQLite has no such query', async () => {
+        test('PostgreSQL reads a list text through a binary COPY, byte for byte, with literals for its parameters; SQLite has no such query', async () => {
             const store = await backend.open();
             try {
                 if (backend.name !== 'postgres') {
-                    assert.equal(store.binaryQuery, undefined);
+                    assert.equal(store.copyRows, undefined);
                     return;
                 }
-                // A list text's kind of bytes: JSON with NUL marks and characters of several UTF-8 lengths.
+                // A list text's kind of bytes (JSON with NUL marks, characters of several UTF-8 lengths), and bytes that are not UTF-8.
                 const text = Buffer.from('[{"a":"\u00e9\u4e2d\ud83d\ude00"\u0000,"b":1}]');
                 assert.ok(text.includes(0));
-                const values = { workchain: 0, shard: '8000000000000000', seqno: 7, text, holes: '[1,[]]' };
-                await store.db.insertInto('block_texts').values(values).execute();
-                const query = store.db.selectFrom('block_texts').select(['text', 'holes']).where('seqno', '=', 7).compile();
-                assert.deepEqual(await store.binaryQuery!(query.sql, query.parameters), [{ text, holes: '[1,[]]' }]);
-                // An int8's eight bytes are not UTF-8: node-postgres would alter them.
-                const int8 = store.db.selectFrom('block_texts').select(['seqno', 'text']).compile();
-                await assert.rejects(store.binaryQuery!(int8.sql, int8.parameters), /binaryQuery reads text and bytea columns only, not seqno \(type 20\)/);
+                const notUtf8 = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc3]);
+                await store.db.insertInto('block_texts').values([
+                    { workchain: 0, shard: '8000000000000000', seqno: 7, text, holes: '[1,[]]' },
+                    { workchain: 0, shard: "it's", seqno: 8, text: notUtf8, holes: '[1,["0:ab"]]' },
+                ]).execute();
+                const query = store.db.selectFrom('block_texts').select(['text', 'holes', 'seqno']).where('shard', '=', '8000000000000000').where('seqno', '=', 7).compile();
+                const [row] = await store.copyRows!(query.sql, query.parameters as CopyLiteral[]);
+                assert.deepEqual(row[0], text);
+                assert.equal(row[1]!.toString('utf8'), '[1,[]]');
+                assert.equal(row[2]!.readBigInt64BE(0), 7n, 'an int8 comes as its eight bytes');
+                // A string parameter is quoted, quotes inside it too; a bigint is written exactly.
+                const quoted = store.db.selectFrom('block_texts').select(['text']).where('shard', '=', "it's").where('seqno', '=', 8).compile();
+                assert.deepEqual(await store.copyRows!(quoted.sql, quoted.parameters as CopyLiteral[]), [[notUtf8]]);
+                assert.deepEqual(await store.copyRows!('select text from block_texts where seqno = $1', [2n ** 62n]), []);
+                await assert.rejects(store.copyRows!('select text from block_texts where seqno = $1', [1.5]), /integers only/);
+                await assert.rejects(store.copyRows!('select no_such_column from block_texts', []), /no_such_column/);
+                // Every connection is back in the pool after the failed statements, and still answers.
+                const use = store.poolUse!();
+                assert.equal(use.idle, use.total);
+                assert.equal((await store.copyRows!('select holes from block_texts where seqno = $1', [8])).length, 1);
                 // Block lists are compressed with lz4 where the server has it.
                 const lz4 = await sql<{ has: boolean }>`select 'lz4' = any(enumvals) as has from pg_settings where name = 'default_toast_compression'`.execute(store.db);
                 const compression = await sql<{ c: string }>`select attcompression as c from pg_attribute where attrelid = 'block_texts'::regclass and attname = 'text'`.execute(store.db);

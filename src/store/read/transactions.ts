@@ -3,6 +3,7 @@ import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../../ton/transaction.ts';
 import type { IndexDb } from '../schema.ts';
 import type { Store } from '../store.ts';
+import type { CopyLiteral } from '../postgres/copy-rows.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readInChunks } from '../chunks.ts';
@@ -67,16 +68,16 @@ export async function blockTransactions(db: IndexDb, id: BlockId): Promise<Store
 }
 
 /** A block's list of transactions as stored in one text with its block (migrations/0012-block-texts.ts), if it was. */
-export async function blockListText(store: Pick<Store, 'db' | 'binaryQuery'>, id: BlockId): Promise<TextTemplate | undefined> {
+export async function blockListText(store: Pick<Store, 'db' | 'copyRows'>, id: BlockId): Promise<TextTemplate | undefined> {
     const query = store.db.selectFrom('block_texts').select(['text', 'holes'])
         .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno);
-    if (!store.binaryQuery) {
+    if (!store.copyRows) {
         const row = await query.executeTakeFirst();
         return row && readListTemplate(row);
     }
     const { sql, parameters } = query.compile();
-    const [row] = await store.binaryQuery(sql, parameters);
-    return row && readListTemplate({ text: row.text as Buffer, holes: row.holes as string });
+    const [row] = await store.copyRows(sql, parameters as CopyLiteral[]);
+    return row && readListTemplate({ text: row[0]!, holes: row[1]!.toString('utf8') });
 }
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */

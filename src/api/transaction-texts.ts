@@ -1,10 +1,10 @@
 import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
-import { decodeStoredTransaction, mentionedAccounts, type IndexedTransaction, type StoredTransaction } from '../store/read/transactions.ts';
+import { decodeStoredTransaction, mentionedAccounts, type IndexedTransaction, type StoredBlockList, type StoredTransaction } from '../store/read/transactions.ts';
 import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './json-text-cache.ts';
 import { RawJson, toJsonBytes } from './json.ts';
 import { AccountDirectory } from './present/account-address.ts';
 import { presentIndexedTransaction } from './present/indexed-transaction.ts';
-import { appendFilledTemplate, templateAccounts, type TextTemplate } from './present/transaction-template.ts';
+import { appendFilledTemplate, templateAccounts } from './present/transaction-template.ts';
 import { ByteText } from './byte-text.ts';
 
 /**
@@ -89,14 +89,16 @@ export class TransactionTexts {
 
     /**
      * A block's list stored as one text (store/read/transactions.ts, blockListText) appended to
-     * `out`, its holes filled from one interfaces query; false, with nothing appended, when the
-     * text was made by another version (the list is then put together from the transactions).
+     * `out`, its holes filled from one interfaces query (while the text arrives, on PostgreSQL); false,
+     * with nothing appended, when the text was made by another version or was not there (the list is
+     * then put together from the transactions).
      */
-    async appendListText(out: ByteText, stored: TextTemplate): Promise<boolean> {
-        const accounts = templateAccounts(stored);
+    async appendListText(out: ByteText, stored: StoredBlockList): Promise<boolean> {
+        const accounts = templateAccounts(stored.template);
         if (!accounts) return false;
         const interfaces = accounts.length > 0 ? await this.interfacesOf(accounts.sort()) : new Map<string, string[]>();
-        return appendFilledTemplate(out, stored, null, interfaces);
+        const text = await stored.text;
+        return text !== undefined && appendFilledTemplate(out, { ...stored.template, text }, null, interfaces);
     }
 
     /** The directory that presents transactions without a stored text, made once a call and only if one needs it. */

@@ -31,6 +31,9 @@ export interface TextTemplate {
     accounts?: string[];
 }
 
+/** A template without its text: what its holes need is known before the text (megabytes, for a list) is read. */
+export type ListHoles = Omit<TextTemplate, 'text'>;
+
 /**
  * Bumped whenever the presenters (transaction.ts, message.ts, the bodies' JSON) change what a stored
  * text would hold: texts of other versions are then made again from their BOCs when read.
@@ -175,7 +178,7 @@ export function storedListTemplate(list: TextTemplate): StoredTransactionText {
 }
 
 /** The accounts whose interfaces a stored text's holes read, once each; null when it was made by another version. */
-export function templateAccounts(stored: TextTemplate): string[] | null {
+export function templateAccounts(stored: ListHoles): string[] | null {
     if (stored.version !== TEXT_VERSION) return null;
     if (stored.accounts) return [...stored.accounts];
     const accounts = new Set<string>();

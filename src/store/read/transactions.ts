@@ -7,7 +7,7 @@ import type { CopyLiteral } from '../postgres/copy-rows.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readInChunks } from '../chunks.ts';
-import { TEXT_VERSION, type StoredTransactionText, type TextHole, type TextTemplate } from '../../api/present/transaction-template.ts';
+import { TEXT_VERSION, type ListHoles, type StoredTransactionText, type TextHole, type TextTemplate } from '../../api/present/transaction-template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -67,17 +67,31 @@ export async function blockTransactions(db: IndexDb, id: BlockId): Promise<Store
     return block ? rows.map(row => withText(stored(row), row)) : undefined;
 }
 
-/** A block's list of transactions as stored in one text with its block (migrations/0012-block-texts.ts), if it was. */
-export async function blockListText(store: Pick<Store, 'db' | 'copyRows'>, id: BlockId): Promise<TextTemplate | undefined> {
-    const query = store.db.selectFrom('block_texts').select(['text', 'holes'])
+/**
+ * A block's list of transactions as stored in one text with its block (migrations/0012-block-texts.ts):
+ * its template's holes, and its text. On PostgreSQL the text (megabytes) comes through a binary COPY on
+ * a connection of its own while the caller reads the interfaces the holes need; it is undefined if the
+ * row was not there for it (a block being written as it was asked for).
+ */
+export interface StoredBlockList {
+    template: ListHoles;
+    text: Promise<Buffer | undefined>;
+}
+
+/** A block's list text as stored, if it was. */
+export async function blockListText(store: Pick<Store, 'db' | 'copyRows'>, id: BlockId): Promise<StoredBlockList | undefined> {
+    const row = (columns: Array<'text' | 'holes'>) => store.db.selectFrom('block_texts').select(columns)
         .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno);
     if (!store.copyRows) {
-        const row = await query.executeTakeFirst();
-        return row && readListTemplate(row);
+        const stored = await row(['text', 'holes']).executeTakeFirst();
+        return stored && { template: readListHoles(stored.holes), text: Promise.resolve(stored.text) };
     }
-    const { sql, parameters } = query.compile();
-    const [row] = await store.copyRows(sql, parameters as CopyLiteral[]);
-    return row && readListTemplate({ text: row[0]!, holes: row[1]!.toString('utf8') });
+    const { sql, parameters } = row(['text']).compile();
+    const text = store.copyRows(sql, parameters as CopyLiteral[]).then(rows => rows[0]?.[0] ?? undefined);
+    // Awaited only if the holes are used; a failure is the caller's then, not an unhandled rejection.
+    text.catch(() => undefined);
+    const stored = await row(['holes']).executeTakeFirst();
+    return stored && { template: readListHoles(stored.holes), text };
 }
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */
@@ -186,11 +200,15 @@ export function mentionedAccounts(transactions: IndexedTransaction[]): string[] 
 
 /** A list's template as api/present/transaction-template.ts `storedListTemplate` stores it, read back; a text of another version keeps only its version. */
 export function readListTemplate(stored: StoredTransactionText): TextTemplate {
-    const [version, accounts, ...holes] = JSON.parse(stored.holes) as [number, string[], ...unknown[]];
-    if (version !== TEXT_VERSION) return { version, text: stored.text, holes: [] };
+    return { ...readListHoles(stored.holes), text: stored.text };
+}
+
+/** A list template's holes as stored beside its text. */
+export function readListHoles(stored: string): ListHoles {
+    const [version, accounts, ...holes] = JSON.parse(stored) as [number, string[], ...unknown[]];
+    if (version !== TEXT_VERSION) return { version, holes: [] };
     return {
         version,
-        text: stored.text,
         accounts,
         holes: holes.map((hole): TextHole => {
             if (typeof hole === 'number') return ['w', accounts[hole]];

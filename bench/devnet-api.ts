@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { openStore } from '../src/store/store.ts';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
-import { countIndexed, sleep, transferLoad, transferWallets, withApiProcesses, type TransferWallets } from './support.ts';
+import { countIndexed, sleep, transferLoad, transferWallets, withApiProcesses, withStaticAnswer, type TransferWallets } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
@@ -169,6 +169,9 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     const received = (await db.selectFrom('transactions').select('account').where('workchain', '=', 0).where('lt', '>', faucetLts[0]).where('account', 'not in', [senders.small, senders.bulk]).limit(5000).execute()).map(r => r.account);
     const blocks = await db.selectFrom('blocks').select(['shard', 'seqno', 'tx_count']).where('workchain', '=', 0).where('tx_count', '>', 0).orderBy('seqno', 'desc').limit(2000).execute();
     const blockTx = blocks.reduce((n, b) => n + Number(b.tx_count), 0) / blocks.length;
+    // The largest lists (megabytes of JSON each): the blocks with the most transactions.
+    const largest = await db.selectFrom('blocks').select(['shard', 'seqno', 'tx_count']).where('workchain', '=', 0).orderBy('tx_count', 'desc').limit(100).execute();
+    const largestTx = largest.map(b => Number(b.tx_count));
     const lo = toNumber(range.lo as bigint);
     const hi = toNumber(range.hi as bigint);
     // What the stored texts (transactions.text, with their holes) cost the index.
@@ -185,6 +188,7 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
     const traceIds = traces.map(t => t.trace_id);
+    let largestAnswerBytes = 0;
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
         console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; ${processes}; autocannon from another process, 10 s per row)\n`);
         const perListed = (bytes: unknown) => (Number(bytes) / Math.max(1, Number(lists.tx))).toFixed(0);
@@ -208,7 +212,15 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
             () => `${base}/v2/blockchain/accounts/${pick(received)}/transactions?limit=20`);
         await load(`GET /v2/blockchain/blocks/{id}/transactions, the newest ${blocks.length} basechain blocks with transactions (${blockTx.toFixed(0)} a block on average)`,
             () => { const b = pick(blocks); return `${base}/v2/blockchain/blocks/(0,${b.shard},${b.seqno})/transactions`; });
+        largestAnswerBytes = await load(`GET /v2/blockchain/blocks/{id}/transactions, the ${largest.length} basechain blocks with the most transactions (${Math.min(...largestTx)}–${Math.max(...largestTx)} a block)`,
+            () => { const b = pick(largest); return `${base}/v2/blockchain/blocks/(0,${b.shard},${b.seqno})/transactions`; });
         await load('GET /v2/status', () => `${base}/v2/status`);
+    });
+    // What any server could do with answers that large on this machine, with this load generator beside it.
+    await withStaticAnswer(largestAnswerBytes, async base => {
+        console.log('\n| the floor: the same bytes from a bare node:http server in another process (no store, no framework) | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
+        console.log('|---|---|---|---|---|---|');
+        await load(`${largestAnswerBytes} bytes, the largest lists' answers`, () => `${base}/`);
     });
 }
 
@@ -228,11 +240,14 @@ async function coldTraces(base: string, ids: string[], report = true): Promise<v
     console.log(`| GET /v2/traces/{id}, ${ids.length} distinct traces each once (answers built, not cached) | 1 | ${at(0.5)} | ${at(0.99)} | ${rate} | 0 |`);
 }
 
-async function load(name: string, next: () => string): Promise<void> {
-    for (const connections of [1, 10]) await loadWith(name, connections, next);
+/** The row at one and at ten connections; the answers' mean size in bytes (headers included). */
+async function load(name: string, next: () => string): Promise<number> {
+    let bytes = 0;
+    for (const connections of [1, 10]) bytes = await loadWith(name, connections, next);
+    return bytes;
 }
 
-async function loadWith(name: string, connections: number, next: () => string): Promise<void> {
+async function loadWith(name: string, connections: number, next: () => string): Promise<number> {
     const result = await autocannon({
         url: next(),
         connections,
@@ -245,4 +260,5 @@ async function loadWith(name: string, connections: number, next: () => string): 
         }],
     });
     console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
+    return Math.round(result.throughput.total / Math.max(1, result.requests.total));
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { startService } from '../src/app.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
 import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
-import { seqnoOf, sleep, withApiProcesses } from './support.ts';
+import { seqnoOf, sleep, withApiProcesses, withStaticAnswer } from './support.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { JETTON_TON, jettonMintBody, jettonTransferBody, jettonWalletAddress } from '../src/chain/devnet/contracts/jetton.ts';
 import { openStore } from '../src/store/store.ts';
@@ -102,20 +102,29 @@ async function apiLoad(dataDir: string, databaseUrl?: string): Promise<void> {
         return { method: 'GET' as const, path: `/v2/accounts/${holder}/jettons/history?limit=100&before_lt=${before}` };
     };
     const bulkBody = () => JSON.stringify({ public_keys: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? keys[i % keys.length] : randomBytes(32).toString('hex'))) });
+    let pageBytes = 0;
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
         console.log(`\n## Jetton history and wallets by key under load (${databaseUrl ? 'PostgreSQL' : 'SQLite'} index of ${lts.length} jetton operations; ${processes}; autocannon from another process, 10 s per row)\n`);
         console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
         console.log('|---|---|---|---|---|---|');
         for (const connections of [1, 10]) {
-            await run(`GET …/jettons/history, pages of 100 at random cursors`, connections, base, historyPath);
+            pageBytes = await run(`GET …/jettons/history, pages of 100 at random cursors`, connections, base, historyPath);
             await run('POST /v2/pubkeys/wallets/_bulk, 100 keys (half held by wallets)', connections, base, () => ({
                 method: 'POST' as const, path: '/v2/pubkeys/wallets/_bulk', body: bulkBody(), headers: { 'content-type': 'application/json' },
             }));
         }
     });
+    // What any server could do with answers that large on this machine, with this load generator beside it.
+    await withStaticAnswer(pageBytes, async base => {
+        console.log('\n| the floor: the same bytes from a bare node:http server in another process (no store, no framework) | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
+        console.log('|---|---|---|---|---|---|');
+        for (const connections of [1, 10]) await run(`${pageBytes} bytes, a history page's answer`, connections, base, () => ({ method: 'GET' as const, path: '/' }));
+    });
 }
 
-async function run(name: string, connections: number, base: string, next: () => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }): Promise<void> {
+/** One row; the answers' mean size in bytes (headers included). */
+async function run(name: string, connections: number, base: string, next: () => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }): Promise<number> {
     const result = await autocannon({ url: base, connections, duration: 10, requests: [{ setupRequest: req => ({ ...req, ...next() }) }] });
     console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
+    return Math.round(result.throughput.total / Math.max(1, result.requests.total));
 }

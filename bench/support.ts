@@ -37,6 +37,27 @@ export async function startApiProcess(dataDir: string, nodeFlags: string[] = api
     return { base, server };
 }
 
+/** `measure` against bench/static-answer.ts answering `bytes` bytes, in its own process: the floor of a row whose answers are that large. */
+export async function withStaticAnswer(bytes: number, measure: (base: string) => Promise<void>): Promise<void> {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'bench/static-answer.ts', String(bytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const base = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout!.on('data', chunk => {
+            out += chunk;
+            const match = /serving (http:\/\/\S+)/.exec(out);
+            if (match) resolve(match[1]);
+        });
+        server.on('exit', code => reject(new Error(`static answer server exited with ${code}`)));
+    });
+    try {
+        await measure(base);
+    } finally {
+        const exited = new Promise(resolve => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+    }
+}
+
 /**
  * `measure` against `serve --source none` over `dataDir` with one API process, then with one a core
  * (`--workers`); `processes` says which, for the table's heading.

@@ -6,7 +6,8 @@ export type CopyLiteral = string | number | bigint;
 /**
  * The rows of a SELECT with each column's bytes as the server sends them in the binary format (a
  * bytea's bytes, a text's UTF-8), NULL as null. `select` may hold `$1`, `$2`, … (as Kysely compiles
- * a query), each replaced by its value as a literal.
+ * a query), each replaced by its value as a literal; it must hold no other `$` followed by a digit
+ * (no dollar-quoted or string constant that does).
  */
 export type CopyRowsQuery = (select: string, values: readonly CopyLiteral[]) => Promise<Array<Array<Buffer | null>>>;
 

@@ -218,8 +218,6 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     });
     // What any server could do with answers that large on this machine, with this load generator beside it.
     await withStaticAnswer(largestAnswerBytes, async base => {
-        console.log('\n| the floor: the same bytes from a bare node:http server in another process (no store, no framework) | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
-        console.log('|---|---|---|---|---|---|');
         await load(`${largestAnswerBytes} bytes, the largest lists' answers`, () => `${base}/`);
     });
 }

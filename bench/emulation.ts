@@ -14,7 +14,7 @@ import { StoreChainState } from '../src/emulation/store-chain-state.ts';
 import { formatRawAddress } from '../src/ton/address.ts';
 import { parseTransactionCell } from '../src/ton/transaction.ts';
 import { tempDir } from '../test/helpers/stores.ts';
-import { seqnoOf, sleep, startApiProcess } from './support.ts';
+import { seqnoOf, sleep, startApiProcess, stopServer } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_EMULATION_ROUNDS ?? 200);
 /**
@@ -106,7 +106,7 @@ export async function measureEmulation(dataDir: string, cases: EmulationCase[]):
         }
     } finally {
         await store.close();
-        if (server) await stopApiProcess(server);
+        if (server) await stopServer(server);
         agent.destroy();
     }
 }
@@ -129,14 +129,6 @@ function post(url: string, json: unknown): Promise<void> {
         request.on('error', reject);
         request.end(body);
     });
-}
-
-/** SIGTERM, then the process's exit (which is when --cpu-prof writes its profile). */
-async function stopApiProcess(server: ChildProcess): Promise<void> {
-    if (server.exitCode !== null) return;
-    const exited = new Promise(resolve => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
 }
 
 /**

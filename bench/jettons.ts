@@ -116,8 +116,6 @@ async function apiLoad(dataDir: string, databaseUrl?: string): Promise<void> {
     });
     // What any server could do with answers that large on this machine, with this load generator beside it.
     await withStaticAnswer(pageBytes, async base => {
-        console.log('\n| the floor: the same bytes from a bare node:http server in another process (no store, no framework) | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
-        console.log('|---|---|---|---|---|---|');
         for (const connections of [1, 10]) await run(`${pageBytes} bytes, a history page's answer`, connections, base, () => ({ method: 'GET' as const, path: '/' }));
     });
 }

@@ -9,7 +9,7 @@ import { multisigAddress, multisigNewOrderBody, multisigStateInit, type Multisig
 import { openStore } from '../src/store/store.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
-import { seqnoOf, sleep, startApiProcess } from './support.ts';
+import { seqnoOf, sleep, startApiProcess, stopServer } from './support.ts';
 
 const TARGET_ORDERS = Number(process.env.BENCH_MULTISIG_ORDERS ?? 2_000);
 const GRAM = 1_000_000_000n;
@@ -75,5 +75,5 @@ async function apiLoad(dataDir: string): Promise<void> {
         });
         console.log(`| GET /v2/multisig/order/{id}, random orders | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
     }
-    server.kill('SIGTERM');
+    await stopServer(server);
 }

@@ -24,37 +24,44 @@ function apiNodeFlags(): string[] {
  */
 export async function startApiProcess(dataDir: string, nodeFlags: string[] = apiNodeFlags(), databaseUrl?: string, workers = 1): Promise<{ base: string; server: ChildProcess }> {
     const db = databaseUrl ? ['--db', databaseUrl] : [];
-    const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    return spawnServing('API server', [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000']);
+}
+
+/** A node process that prints `serving http://host:port…` once it listens; its base URL (no path). */
+async function spawnServing(name: string, args: string[]): Promise<{ base: string; server: ChildProcess }> {
+    const server = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     const base = await new Promise<string>((resolve, reject) => {
         let out = '';
         server.stdout!.on('data', chunk => {
             out += chunk;
-            const match = /serving (http:\/\/\S+)\/v2/.exec(out);
+            const match = /serving (http:\/\/[^\s/]+)/.exec(out);
             if (match) resolve(match[1]);
         });
-        server.on('exit', code => reject(new Error(`API server exited with ${code}`)));
+        server.on('exit', code => reject(new Error(`${name} exited with ${code}`)));
     });
     return { base, server };
 }
 
-/** `measure` against bench/static-answer.ts answering `bytes` bytes, in its own process: the floor of a row whose answers are that large. */
+/** SIGTERM, then the process's exit (which is when --cpu-prof writes its profile). */
+export async function stopServer(server: ChildProcess): Promise<void> {
+    if (server.exitCode !== null) return;
+    const exited = new Promise(resolve => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+}
+
+/**
+ * The floor of a load table whose answers are `bytes` long: `measure` against bench/static-answer.ts
+ * answering that many bytes from its own process, under a heading of its own.
+ */
 export async function withStaticAnswer(bytes: number, measure: (base: string) => Promise<void>): Promise<void> {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'bench/static-answer.ts', String(bytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const base = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        server.stdout!.on('data', chunk => {
-            out += chunk;
-            const match = /serving (http:\/\/\S+)/.exec(out);
-            if (match) resolve(match[1]);
-        });
-        server.on('exit', code => reject(new Error(`static answer server exited with ${code}`)));
-    });
+    const { base, server } = await spawnServing('static answer server', ['--import', 'tsx', 'bench/static-answer.ts', String(bytes)]);
     try {
+        console.log('\n| the floor: the same bytes from a bare node:http server in another process (no store, no framework) | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
+        console.log('|---|---|---|---|---|---|');
         await measure(base);
     } finally {
-        const exited = new Promise(resolve => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
+        await stopServer(server);
     }
 }
 
@@ -68,9 +75,7 @@ export async function withApiProcesses(dataDir: string, databaseUrl: string | un
         try {
             await measure(base, workers === 1 ? 'one API process' : `${workers} API processes (--workers ${workers})`);
         } finally {
-            const exited = new Promise(resolve => server.once('exit', resolve));
-            server.kill('SIGTERM');
-            await exited;
+            await stopServer(server);
         }
     }
 }

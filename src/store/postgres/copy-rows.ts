@@ -81,11 +81,8 @@ class CopyOut {
         this.reject(error);
     }
 
-    handleCopyOutResponse(): void {}
+    /** The server's "COPY n" before it is ready again: nothing to do. */
     handleCommandComplete(): void {}
-    handleEmptyQuery(): void {}
-    handleRowDescription(): void {}
-    handleDataRow(): void {}
 }
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');

@@ -3,6 +3,18 @@
  * becomes a bigint instead of a rounded number. Everything else parses as JSON.parse would.
  */
 export function parseExactJson(text: string): unknown {
+    // JSON.parse gives the same value, ten times faster (a body of 100 keys: ~5 against ~45 µs), for
+    // a text with no integer of 16 digits or more (the shortest past 2^53) and no member that may be
+    // `__proto__` (dropped below, where JSON.parse makes it an own member, which Object.assign turns
+    // into a prototype): none named so, none with a `\u` escape. A text it refuses is parsed below for
+    // our error message.
+    if (!mayHoldLongInteger(text) && !text.includes('__proto__') && !text.includes('\\u')) {
+        try {
+            return JSON.parse(text);
+        } catch {
+            // reported by the parser below
+        }
+    }
     const parser = new ExactJsonParser(text);
     parser.skipSpace();
     const value = parser.value();
@@ -10,6 +22,42 @@ export function parseExactJson(text: string): unknown {
     if (!parser.atEnd()) parser.fail('unexpected text after the JSON value');
     return value;
 }
+
+/**
+ * Whether 16 digits follow each other outside strings. Strings are jumped over (a regex or a loop
+ * over every character took longer than JSON.parse itself on bodies of hex keys); an unterminated
+ * one answers yes, for the exact parser to report.
+ */
+function mayHoldLongInteger(text: string): boolean {
+    let digits = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUOTE) {
+            i = stringEnd(text, i);
+            if (i < 0) return true;
+            digits = 0;
+        } else if (c >= DIGIT_0 && c <= DIGIT_9) {
+            if (++digits === 16) return true;
+        } else digits = 0;
+    }
+    return false;
+}
+
+/** The index of the quote that ends the string opening at `open`, or -1. */
+function stringEnd(text: string, open: number): number {
+    for (let at = open + 1; ; at++) {
+        at = text.indexOf('"', at);
+        if (at < 0) return -1;
+        let backslashes = 0;
+        while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+        if (backslashes % 2 === 0) return at;
+    }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
 
 export class JsonSyntaxError extends Error {
     override readonly name = 'JsonSyntaxError';

@@ -127,7 +127,8 @@ describe('POST /v2/pubkeys/wallets/_bulk on the seeded devnet', () => {
         assert.deepEqual(v4.interfaces, ['wallet_v4r2']);
         assert.deepEqual(v5.interfaces, ['wallet_v5r1']);
         assert.equal(v5.signature_disabled, false);
-        assert.ok(v4.get_methods.includes('get_plugin_list'));
+        assert.deepEqual(v4.get_methods, ['get_plugin_list', 'get_public_key', 'get_subwallet_id', 'is_plugin_installed', 'seqno']);
+        assert.deepEqual(v5.get_methods, ['get_extensions', 'get_public_key', 'get_subwallet_id', 'is_signature_allowed', 'seqno']);
         assert.deepEqual(v4.plugins, []);
         assert.equal(v4.status, 'active');
         assert.equal(v4.stats.jettons_count, 2, 'bob holds DUSD and DPTS');

@@ -233,17 +233,17 @@ for (const backend of storeBackends()) {
             assert.deepEqual([...manyFound], [[ELSEWHERE, ['wallet_v3r2']]]);
         });
 
-        test('wallets by public key: decoded lists, exact balances and lts, the signature flag and what they hold', async () => {
+        test('wallets by public key: decoded lists (the get methods as stored), exact balances and lts, the signature flag and what they hold', async () => {
             const wallets = await walletsByPublicKeys(store.db, [KEY, KEY]);
             assert.deepEqual(wallets, [
                 {
                     address: V5, publicKey: KEY, balance: BIG_BALANCE, status: 'active', lastUtime: 1_700_000_000, lastTxLt: MAX_LT,
-                    interfaces: ['wallet_v5r1'], getMethods: ['seqno', 'get_public_key'], plugins: [addr('e5')], signatureAllowed: false,
+                    interfaces: ['wallet_v5r1'], getMethodsJson: '["seqno","get_public_key"]', plugins: [addr('e5')], signatureAllowed: false,
                     stats: { jettons: 1, nfts: 2, multisigs: 2, stakingPools: 1 },
                 },
                 {
                     address: V4, publicKey: KEY, balance: 1n, status: 'active', lastUtime: 1_700_000_000, lastTxLt: 1n,
-                    interfaces: ['wallet_v4r2'], getMethods: [], plugins: [], signatureAllowed: undefined,
+                    interfaces: ['wallet_v4r2'], getMethodsJson: '[]', plugins: [], signatureAllowed: undefined,
                     stats: { jettons: 0, nfts: 0, multisigs: 1, stakingPools: 0 },
                 },
             ]);

@@ -1,11 +1,15 @@
 import type { IndexedWallet } from '../../store/read/wallets.ts';
+import { RawJson, toJson } from '../json.ts';
 
-/** WalletsByPublicKeys (spec 2.11): one item per requested key, in request order, duplicates kept. */
+/**
+ * WalletsByPublicKeys (spec 2.11): one item per requested key, in request order, duplicates kept.
+ * Each wallet's text is written once, however many times its key is asked for.
+ */
 export function presentWalletsByPublicKeys(keys: string[], wallets: IndexedWallet[]) {
-    const byKey = new Map<string, ReturnType<typeof presentWallet>[]>();
+    const byKey = new Map<string, RawJson[]>();
     for (const wallet of wallets) {
         const presented = byKey.get(wallet.publicKey) ?? [];
-        presented.push(presentWallet(wallet));
+        presented.push(new RawJson(toJson(presentWallet(wallet))));
         byKey.set(wallet.publicKey, presented);
     }
     return { items: keys.map(key => ({ public_key: key, wallets: byKey.get(key) ?? [] })) };
@@ -28,7 +32,7 @@ function presentWallet(wallet: IndexedWallet) {
         plugins: wallet.plugins.map(address => ({ address, type: pluginType, status: 'active' })),
         status: wallet.status,
         last_activity: wallet.lastUtime,
-        get_methods: wallet.getMethods,
+        get_methods: new RawJson(wallet.getMethodsJson),
         last_lt: wallet.lastTxLt,
         interfaces: wallet.interfaces,
         signature_disabled: wallet.signatureAllowed === undefined ? undefined : !wallet.signatureAllowed,

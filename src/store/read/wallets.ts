@@ -11,7 +11,8 @@ export interface IndexedWallet {
     lastUtime: number;
     lastTxLt: bigint;
     interfaces: string[];
-    getMethods: string[];
+    /** The get methods' names as the indexer stored them: the text of a JSON array of strings, shown as it is. */
+    getMethodsJson: string;
     /** Installed plugins (v4) or extensions (v5). */
     plugins: string[];
     /** Whether signed messages are accepted; undefined for versions that cannot turn them off. */
@@ -64,7 +65,7 @@ export async function walletsByPublicKeys(db: IndexDb, publicKeys: string[]): Pr
         lastUtime: toNumber(row.last_utime),
         lastTxLt: row.last_tx_lt,
         interfaces: JSON.parse(row.interfaces) as string[],
-        getMethods: JSON.parse(row.get_methods) as string[],
+        getMethodsJson: row.get_methods,
         plugins: JSON.parse(row.plugins) as string[],
         signatureAllowed: row.signature_allowed === null ? undefined : toNumber(row.signature_allowed) !== 0,
         stats: { jettons: Number(row.jettons ?? 0), nfts: Number(row.nfts ?? 0), multisigs: Number(row.multisigs ?? 0), stakingPools: Number(row.pools ?? 0) },

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
+import { preparingPool } from './prepared-statements.ts';
 
 const INT8_OID = 20;
 
@@ -24,5 +25,5 @@ export function postgresDialect(url: string, maxConnections = 10): { dialect: Po
     // its own (its query fails instead, and the pool drops it when it is released).
     pool.on('error', () => undefined);
     pool.on('connect', client => client.on('error', () => undefined));
-    return { dialect: new PostgresDialect({ pool }), pool };
+    return { dialect: new PostgresDialect({ pool: preparingPool(pool) }), pool };
 }

@@ -1,5 +1,6 @@
 import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
+import { among } from './among.ts';
 
 /** A wallet contract with its account state and what it holds or takes part in. Addresses are raw. */
 export interface IndexedWallet {
@@ -54,7 +55,7 @@ export async function walletsByPublicKeys(db: IndexDb, publicKeys: string[]): Pr
                 .as('multisigs'),
             eb.selectFrom('pool_stakers').select(inner => inner.fn.count('pool_stakers.pool').as('n')).whereRef('pool_stakers.staker', '=', 'wallets.address').as('pools'),
         ])
-        .where('wallets.public_key', 'in', [...new Set(publicKeys)])
+        .where(among(db, 'wallets.public_key', [...new Set(publicKeys)]))
         .orderBy('wallets.address')
         .execute();
     return rows.map(row => ({

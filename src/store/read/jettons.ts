@@ -1,7 +1,7 @@
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import type { IndexDb, JettonOperationsTable } from '../schema.ts';
 import { toNumber } from '../schema.ts';
-import { readInChunks } from '../chunks.ts';
+import { readAmong } from './among.ts';
 import { accountInterfaces } from './accounts.ts';
 
 /** A jetton transfer, mint or burn. Addresses are raw; `source` and `destination` are owners, not jetton wallets. */
@@ -46,8 +46,8 @@ export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigi
 
 /** Metadata of the jetton masters the index holds, by address. */
 export async function jettonMetadata(db: IndexDb, masters: readonly string[]): Promise<Map<string, JettonMetadata>> {
-    const rows = await readInChunks([...new Set(masters)], 500, chunk => db.selectFrom('jetton_masters').select(['address', 'metadata'])
-        .where('address', 'in', chunk).execute());
+    const rows = await readAmong(db, 'address', [...new Set(masters)], condition => db.selectFrom('jetton_masters').select(['address', 'metadata'])
+        .where(condition).execute());
     return new Map(rows.map(row => [row.address, JSON.parse(row.metadata) as JettonMetadata]));
 }
 

@@ -3,7 +3,7 @@ import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import { loadMultisigOrderActions, sentMessages, type MultisigAction } from '../../ton/interfaces/multisig-order.ts';
 import type { IndexDb } from '../schema.ts';
 import { toBigInt, toNumber } from '../schema.ts';
-import { readInChunks } from '../chunks.ts';
+import { readAmong } from './among.ts';
 import { accountInterfaces } from './accounts.ts';
 import { jettonMetadata } from './jettons.ts';
 
@@ -75,10 +75,10 @@ export async function multisigOrder(db: IndexDb, address: string): Promise<Index
 
 async function destinationFacts(db: IndexDb, targets: string[], multisig: string): Promise<OrderDestinations> {
     const [wallets, items] = await Promise.all([
-        readInChunks(targets, 500, chunk => db.selectFrom('jetton_wallets').select(['address', 'master', 'owner'])
-            .where('address', 'in', chunk).where('verified', '=', 1).execute()),
-        readInChunks(targets, 500, chunk => db.selectFrom('nft_items').select(['address', 'item_index', 'owner'])
-            .where('address', 'in', chunk).execute()),
+        readAmong(db, 'address', targets, condition => db.selectFrom('jetton_wallets').select(['address', 'master', 'owner'])
+            .where(condition).where('verified', '=', 1).execute()),
+        readAmong(db, 'address', targets, condition => db.selectFrom('nft_items').select(['address', 'item_index', 'owner'])
+            .where(condition).execute()),
     ]);
     const owners = items.flatMap(item => item.owner !== null ? [item.owner] : []);
     const [jettons, interfaces] = await Promise.all([

@@ -6,7 +6,7 @@ import type { Store } from '../store.ts';
 import type { CopyLiteral } from '../postgres/copy-rows.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
-import { readInChunks } from '../chunks.ts';
+import { readAmong } from './among.ts';
 import { TEXT_VERSION, type ListHoles, type StoredTransactionText, type TextHole, type TextTemplate } from '../../api/present/transaction-template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
@@ -96,7 +96,7 @@ export async function blockListText(store: Pick<Store, 'db' | 'copyRows'>, id: B
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */
 export async function storedTransactions(db: IndexDb, hashes: readonly string[]): Promise<StoredTransaction[]> {
-    const rows = await readInChunks(hashes, 500, chunk => db.selectFrom('transactions').select(COLUMNS_WITH_TEXT).where('hash', 'in', chunk).execute());
+    const rows = await readAmong(db, 'hash', hashes, condition => db.selectFrom('transactions').select(COLUMNS_WITH_TEXT).where(condition).execute());
     const byHash = new Map(rows.map(row => [row.hash, withText(stored(row), row)]));
     return hashes.map(hash => {
         const row = byHash.get(hash);

@@ -8,6 +8,8 @@ import type { ParsedTransaction, TransactionSummary } from '../ton/transaction.t
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { IndexDatabase, JettonOperationsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
+import { decodeOperation } from '../store/read/jettons.ts';
+import { jettonOperationText } from '../api/present/jetton-history.ts';
 
 /** What the index knows of a jetton wallet: whose it is and which jetton it holds. */
 export interface JettonWalletInfo {
@@ -105,6 +107,7 @@ export function deriveJettonOperations(
             }
         }
     }
+    for (const op of operations) op.text = jettonOperationText(decodeOperation(op as Required<typeof op>));
     return { operations, receipts };
 }
 

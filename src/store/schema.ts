@@ -138,6 +138,8 @@ export interface JettonOperationsTable {
     trace_id: string;
     success: IntColumn;
     awaiting_message: string | null;
+    /** The operation's text with holes (api/present/jetton-history.ts); null for operations indexed before it was stored. */
+    text: string | null;
 }
 
 export interface NftItemsTable {

@@ -94,6 +94,28 @@ describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', (
         assert.deepEqual(seen, all);
     });
 
+    it('shows an operation from the text stored at indexing exactly as from its columns (operations indexed before texts, or by another version)', async () => {
+        const db = service.store.db;
+        const rows = await db.selectFrom('jetton_operations').select(['transaction_hash', 'text']).orderBy('transaction_hash').execute();
+        assert.ok(rows.length >= 8, 'the seed makes mints, transfers and a burn');
+        assert.ok(rows.every(row => row.text?.startsWith('1:')), 'the indexer stores each operation\'s text');
+        const pages = async () => Promise.all(manifest.accounts.map(async account => (await history(account.address, 'limit=1000')).text));
+        const fromTexts = await pages();
+        assert.ok(fromTexts.some(text => text.includes('"is_wallet":true')) && fromTexts.some(text => text.includes('"is_wallet":false')));
+        try {
+            // Every other operation without a text, and every fourth with a text of another version.
+            for (const [i, row] of rows.entries()) {
+                if (i % 2 === 0) await db.updateTable('jetton_operations').set({ text: null }).where('transaction_hash', '=', row.transaction_hash).execute();
+                else if (i % 4 === 1) await db.updateTable('jetton_operations').set({ text: `0:${row.text!.slice(2)}` }).where('transaction_hash', '=', row.transaction_hash).execute();
+            }
+            assert.deepEqual(await pages(), fromTexts);
+            await db.updateTable('jetton_operations').set({ text: null }).execute();
+            assert.deepEqual(await pages(), fromTexts);
+        } finally {
+            for (const row of rows) await db.updateTable('jetton_operations').set({ text: row.text }).where('transaction_hash', '=', row.transaction_hash).execute();
+        }
+    });
+
     it('answers an unknown account with an empty list, and bad input with 400', async () => {
         const empty = await history(`0:${'ab'.repeat(32)}`, 'limit=10');
         assert.equal(empty.status, 200);

@@ -4,7 +4,7 @@ import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-readin
 import type { BlockRecord } from '../../src/chain/chain-source.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { blocksInTimeRange } from '../../src/store/read/blocks.ts';
-import { jettonHistory } from '../../src/store/read/jettons.ts';
+import { jettonHistory, type JettonOperation } from '../../src/store/read/jettons.ts';
 import { findTrace, traceStatus } from '../../src/store/read/traces.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import {
@@ -216,7 +216,7 @@ for (const backend of storeBackends()) {
 
             // Both operations at the boundary lt come together, even past the limit, so the next page loses none.
             const second = await jettonHistory(store.db, ALICE, first.nextFrom, 1);
-            assert.deepEqual(second.operations.map(op => [op.operation, op.lt, op.amount, op.payloadJson]), [['mint', TIED_LT, 5n, null], ['burn', TIED_LT, 7n, null]]);
+            assert.deepEqual((second.operations as JettonOperation[]).map(op => [op.operation, op.lt, op.amount, op.payloadJson]), [['mint', TIED_LT, 5n, null], ['burn', TIED_LT, 7n, null]]);
             assert.equal(second.nextFrom, TIED_LT);
             assert.deepEqual([...second.jettons.keys()], [MASTER], 'a master the index does not hold has no metadata');
             const last = await jettonHistory(store.db, ALICE, second.nextFrom, 1);

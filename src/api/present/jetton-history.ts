@@ -1,32 +1,97 @@
 import { jettonPreview } from '../../ton/jetton/jetton-preview.ts';
-import type { JettonHistoryPage } from '../../store/read/jettons.ts';
-import { AccountDirectory } from './account-address.ts';
-import { RawJson, toJson } from '../json.ts';
+import type { JettonHistoryPage, JettonOperation, StoredJettonOperation } from '../../store/read/jettons.ts';
+import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
+import { AccountDirectory, type AccountView } from './account-address.ts';
+import { HOLE_MARK, MemberHole, RawJson, toJson, toJsonTemplate } from '../json.ts';
 
-/** AccountJettonsHistory (spec 2.10): operations newest first, `next_from` the `before_lt` of the next page. */
+/**
+ * AccountJettonsHistory (spec 2.10): operations newest first, `next_from` the `before_lt` of the next page.
+ * An operation the indexer stored a text for is that text with its holes filled; one indexed before
+ * texts were stored is presented from its columns.
+ */
 export function presentJettonHistory(page: JettonHistoryPage) {
     const accounts = new AccountDirectory(page.interfaces);
     // A page's operations mostly share a jetton or two: each preview is written once.
-    const previews = new Map<string, RawJson>();
+    const previews = new Map<string, string>();
     const previewOf = (master: string) => {
         let preview = previews.get(master);
-        if (!preview) previews.set(master, preview = new RawJson(toJson(jettonPreview(master, page.jettons.get(master)))));
+        if (preview === undefined) previews.set(master, preview = toJson(jettonPreview(master, page.jettons.get(master))));
         return preview;
     };
+    let operations = '[';
+    for (let i = 0; i < page.operations.length; i++) {
+        const op = page.operations[i];
+        if (i > 0) operations += ',';
+        operations += 'text' in op ? filledText(op, page.interfaces, previewOf(op.master))
+            : toJson(presentOperation(op, accounts, new RawJson(previewOf(op.master))));
+    }
+    return { operations: new RawJson(`${operations}]`), next_from: page.nextFrom };
+}
+
+/** Whether `text` is an operation text this version of the presenter can fill (`jettonHistory` decodes the others' columns instead). */
+export function isCurrentOperationText(text: string): boolean {
+    return text.startsWith(TEXT_PREFIX);
+}
+
+/**
+ * The text of an operation as its history shows it, made once when it is indexed: what may change
+ * later (its parties' `is_wallet`, as the index learns their code; its jetton's preview, as the
+ * master's metadata is read) is left as holes, marked by HOLE, in that order: the source's, the
+ * destination's (each where the operation has one), the jetton.
+ */
+export function jettonOperationText(op: JettonOperation): string {
+    const { text } = toJsonTemplate(presentOperation(op, TEMPLATE_PARTIES, JETTON_HOLE));
+    // PostgreSQL's text holds no NUL, which marks a template's holes: HOLE (never raw in JSON either) marks them.
+    for (let i = 0; i < text.length; i++) if (text[i] === HOLE_MARK) text[i] = HOLE_CODE;
+    return TEXT_PREFIX + text.toString('utf8');
+}
+
+/**
+ * Bumped whenever `presentOperation` changes what a stored text would hold: texts of other
+ * versions are not used (their operations are presented from their columns).
+ */
+const OPERATION_TEXT_VERSION = 1;
+const TEXT_PREFIX = `${OPERATION_TEXT_VERSION}:`;
+const HOLE_CODE = 1;
+const HOLE = String.fromCharCode(HOLE_CODE);
+
+const JETTON_HOLE = new MemberHole('jetton');
+const TEMPLATE_PARTIES = {
+    accountAddress: (address: string) => ({ address, is_scam: false, is_wallet: new MemberHole('is_wallet') }),
+};
+
+const IS_WALLET = ',"is_wallet":true';
+const NOT_WALLET = ',"is_wallet":false';
+
+function presentOperation(op: JettonOperation, parties: Pick<AccountView, 'accountAddress'>, jetton: RawJson | MemberHole) {
     return {
-        operations: page.operations.map(op => ({
-            operation: op.operation,
-            utime: op.utime,
-            lt: op.lt,
-            transaction_hash: op.transactionHash,
-            source: op.source !== null ? accounts.accountAddress(op.source) : undefined,
-            destination: op.destination !== null ? accounts.accountAddress(op.destination) : undefined,
-            amount: op.amount.toString(),
-            jetton: previewOf(op.master),
-            trace_id: op.traceId,
-            query_id: op.queryId.toString(),
-            payload: op.payloadJson !== null ? new RawJson(op.payloadJson) : undefined,
-        })),
-        next_from: page.nextFrom,
+        operation: op.operation,
+        utime: op.utime,
+        lt: op.lt,
+        transaction_hash: op.transactionHash,
+        source: op.source !== null ? parties.accountAddress(op.source) : undefined,
+        destination: op.destination !== null ? parties.accountAddress(op.destination) : undefined,
+        amount: op.amount.toString(),
+        jetton,
+        trace_id: op.traceId,
+        query_id: op.queryId.toString(),
+        payload: op.payloadJson !== null ? new RawJson(op.payloadJson) : undefined,
     };
+}
+
+function filledText(op: StoredJettonOperation, interfaces: Map<string, string[]>, preview: string): string {
+    const text = op.text;
+    let start = TEXT_PREFIX.length;
+    let out = '';
+    const fill = (hole: string) => {
+        const at = text.indexOf(HOLE, start);
+        if (at < 0) throw new Error(`the stored text of jetton operation ${op.transactionHash} has fewer holes than its parties and jetton`);
+        out += text.slice(start, at) + hole;
+        start = at + 1;
+    };
+    const isWallet = (account: string) => ((interfaces.get(account) ?? []).some(isWalletInterface) ? IS_WALLET : NOT_WALLET);
+    if (op.source !== null) fill(isWallet(op.source));
+    if (op.destination !== null) fill(isWallet(op.destination));
+    fill(`,"jetton":${preview}`);
+    return out + text.slice(start);
 }

@@ -20,9 +20,23 @@ export interface JettonOperation {
     payloadJson: string | null;
 }
 
+/**
+ * An operation as the indexer stored its text (api/present/jetton-history.ts), with what its holes
+ * are filled from: its parties and its jetton.
+ */
+export interface StoredJettonOperation {
+    lt: bigint;
+    transactionHash: string;
+    master: string;
+    source: string | null;
+    destination: string | null;
+    text: string;
+}
+
 /** One page of an account's jetton history, with what is needed to show it. */
 export interface JettonHistoryPage {
-    operations: JettonOperation[];
+    /** Stored texts where the index has them; operations indexed before texts were stored, decoded. */
+    operations: Array<JettonOperation | StoredJettonOperation>;
     /** The `beforeLt` of the next page; undefined on the last page. */
     nextFrom: bigint | undefined;
     /** Metadata of the operations' jettons whose master is indexed. */
@@ -36,9 +50,12 @@ export interface JettonHistoryPage {
  * strictly below `beforeLt`. Operations sharing the lt at the page boundary are never split
  * between pages (the cursor is an lt, so a split would lose the rest of them).
  */
-export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<JettonHistoryPage> {
+export async function jettonHistory(
+    db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number,
+    textUsable: (text: string) => boolean = () => false,
+): Promise<JettonHistoryPage> {
     const { rows, nextFrom } = await historyRows(db, account, beforeLt, limit);
-    const operations = rows.map(decodeOperation);
+    const operations = await withTextsOrDecoded(db, rows, textUsable);
     const parties = operations.flatMap(op => [op.source, op.destination]).filter((a): a is string => a !== null);
     const [jettons, interfaces] = await Promise.all([jettonMetadata(db, operations.map(op => op.master)), accountInterfaces(db, parties)]);
     return { operations, nextFrom, jettons, interfaces };
@@ -55,11 +72,31 @@ type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transactio
 
 const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
 
-async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: OperationRow[]; nextFrom: bigint | undefined }> {
+/** What a page reads of each operation: its stored text and what fills the text's holes (each more column read cost a page ~0.1 ms). */
+type PageRow = Pick<JettonOperationsTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text'>;
+
+const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text'] as const;
+
+/**
+ * The page's rows as their stored texts where `textUsable` takes them; the others (indexed before
+ * texts were stored, or by another version of the presenter) read whole and decoded; in the page's order.
+ */
+async function withTextsOrDecoded(db: IndexDb, rows: PageRow[], textUsable: (text: string) => boolean): Promise<Array<JettonOperation | StoredJettonOperation>> {
+    const texted = rows.map(row => row.text !== null && textUsable(row.text));
+    const untexted = rows.filter((_, i) => !texted[i]).map(row => row.transaction_hash);
+    const whole = untexted.length === 0 ? new Map<string, OperationRow>()
+        : new Map((await readAmong(db, 'transaction_hash', untexted, condition => db.selectFrom('jetton_operations').select(COLUMNS).where(condition).execute()))
+            .map(row => [row.transaction_hash, row]));
+    return rows.map((row, i) => texted[i]
+        ? { lt: row.lt, transactionHash: row.transaction_hash, master: row.master, source: row.source, destination: row.destination, text: row.text! }
+        : decodeOperation(whole.get(row.transaction_hash)!));
+}
+
+async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: PageRow[]; nextFrom: bigint | undefined }> {
     // Each side is its own index range (source, lt) or (destination, lt), newest first; an account
     // that is both source and destination of an operation reads it on both sides.
     const side = (column: 'source' | 'destination') => {
-        let query = db.selectFrom('jetton_operations').select(COLUMNS).where(column, '=', account);
+        let query = db.selectFrom('jetton_operations').select(PAGE_COLUMNS).where(column, '=', account);
         if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
         return db.selectFrom(query.orderBy('lt', 'desc').limit(limit + 1).as(column === 'source' ? 'sent' : 'received')).selectAll();
     };
@@ -72,7 +109,7 @@ async function historyRows(db: IndexDb, account: string, beforeLt: bigint | unde
     if (rows[limit].lt === boundary) {
         page = page.filter(op => op.lt !== boundary);
         if (page.length === 0) {
-            const tied = await db.selectFrom('jetton_operations').select(COLUMNS)
+            const tied = await db.selectFrom('jetton_operations').select(PAGE_COLUMNS)
                 .where('lt', '=', boundary)
                 .where(eb => eb.or([eb('source', '=', account), eb('destination', '=', account)]))
                 .orderBy('transaction_hash').execute();
@@ -82,7 +119,8 @@ async function historyRows(db: IndexDb, account: string, beforeLt: bigint | unde
     return { rows: page, nextFrom: page[page.length - 1].lt };
 }
 
-function decodeOperation(row: OperationRow): JettonOperation {
+/** An operation's columns as the API reads them (the indexer writes its text from the same). */
+export function decodeOperation(row: OperationRow): JettonOperation {
     return {
         operation: row.operation,
         utime: toNumber(row.utime),

@@ -83,15 +83,19 @@ function filledText(op: StoredJettonOperation, interfaces: Map<string, string[]>
     const text = op.text;
     let start = TEXT_PREFIX.length;
     let out = '';
-    const fill = (hole: string) => {
+    // The holes in their order: the source's is_wallet, the destination's (each where there is one), the jetton.
+    for (let hole = op.source !== null ? 0 : 1; hole < 3; hole++) {
+        if (hole === 1 && op.destination === null) continue;
         const at = text.indexOf(HOLE, start);
         if (at < 0) throw new Error(`the stored text of jetton operation ${op.transactionHash} has fewer holes than its parties and jetton`);
-        out += text.slice(start, at) + hole;
+        out += text.slice(start, at);
+        out += hole === 2 ? `,"jetton":${preview}` : isWallet(interfaces, hole === 0 ? op.source! : op.destination!);
         start = at + 1;
-    };
-    const isWallet = (account: string) => ((interfaces.get(account) ?? []).some(isWalletInterface) ? IS_WALLET : NOT_WALLET);
-    if (op.source !== null) fill(isWallet(op.source));
-    if (op.destination !== null) fill(isWallet(op.destination));
-    fill(`,"jetton":${preview}`);
+    }
     return out + text.slice(start);
+}
+
+function isWallet(interfaces: Map<string, string[]>, account: string): string {
+    const known = interfaces.get(account);
+    return known !== undefined && known.some(isWalletInterface) ? IS_WALLET : NOT_WALLET;
 }

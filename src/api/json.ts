@@ -337,3 +337,20 @@ function quotedKey(key: string): string {
 export class RawJson {
     constructor(readonly text: string | Buffer) {}
 }
+
+/**
+ * `text` (JSON) with every character outside ASCII written as a `\u` escape: the same JSON value,
+ * in a text whose UTF-8 is its Latin-1, which Node writes into bytes as a copy. UTF-8 encoding
+ * walks each character, which for a 77 KB history page under load cost more than putting the page
+ * together (docs/BENCHMARKS.md, twenty-seventh session).
+ */
+export function asciiJson(text: string): string {
+    return NON_ASCII.test(text) ? text.replace(NON_ASCII_ALL, escapeCodeUnit) : text;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII_ALL = /[^\x00-\x7f]/g;
+
+function escapeCodeUnit(unit: string): string {
+    return `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}

@@ -2,12 +2,13 @@ import { jettonPreview } from '../../ton/jetton/jetton-preview.ts';
 import type { JettonHistoryPage, JettonOperation, StoredJettonOperation } from '../../store/read/jettons.ts';
 import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
 import { AccountDirectory, type AccountView } from './account-address.ts';
-import { HOLE_MARK, MemberHole, RawJson, toJson, toJsonTemplate } from '../json.ts';
+import { HOLE_MARK, MemberHole, RawJson, asciiJson, toJson, toJsonTemplate } from '../json.ts';
 
 /**
  * AccountJettonsHistory (spec 2.10): operations newest first, `next_from` the `before_lt` of the next page.
  * An operation the indexer stored a text for is that text with its holes filled; one indexed before
- * texts were stored is presented from its columns.
+ * texts were stored is presented from its columns. Every piece is ASCII (`asciiJson`), so the
+ * operations go into the answer as a copy of their text, not UTF-8 encoded character by character.
  */
 export function presentJettonHistory(page: JettonHistoryPage) {
     const accounts = new AccountDirectory(page.interfaces);
@@ -15,7 +16,7 @@ export function presentJettonHistory(page: JettonHistoryPage) {
     const previews = new Map<string, string>();
     const previewOf = (master: string) => {
         let preview = previews.get(master);
-        if (preview === undefined) previews.set(master, preview = toJson(jettonPreview(master, page.jettons.get(master))));
+        if (preview === undefined) previews.set(master, preview = asciiJson(toJson(jettonPreview(master, page.jettons.get(master)))));
         return preview;
     };
     let operations = '[';
@@ -23,9 +24,9 @@ export function presentJettonHistory(page: JettonHistoryPage) {
         const op = page.operations[i];
         if (i > 0) operations += ',';
         operations += 'text' in op ? filledText(op, page.interfaces, previewOf(op.master))
-            : toJson(presentOperation(op, accounts, new RawJson(previewOf(op.master))));
+            : asciiJson(toJson(presentOperation(op, accounts, new RawJson(previewOf(op.master)))));
     }
-    return { operations: new RawJson(`${operations}]`), next_from: page.nextFrom };
+    return { operations: new RawJson(Buffer.from(`${operations}]`, 'latin1')), next_from: page.nextFrom };
 }
 
 /** Whether `text` is an operation text this version of the presenter can fill (`jettonHistory` decodes the others' columns instead). */
@@ -37,17 +38,18 @@ export function isCurrentOperationText(text: string): boolean {
  * The text of an operation as its history shows it, made once when it is indexed: what may change
  * later (its parties' `is_wallet`, as the index learns their code; its jetton's preview, as the
  * master's metadata is read) is left as holes, marked by HOLE, in that order: the source's, the
- * destination's (each where the operation has one), the jetton.
+ * destination's (each where the operation has one), the jetton. Written in ASCII (`asciiJson`).
  */
 export function jettonOperationText(op: JettonOperation): string {
     const { text } = toJsonTemplate(presentOperation(op, TEMPLATE_PARTIES, JETTON_HOLE));
     // PostgreSQL's text holds no NUL, which marks a template's holes: HOLE (never raw in JSON either) marks them.
     for (let i = 0; i < text.length; i++) if (text[i] === HOLE_MARK) text[i] = HOLE_CODE;
-    return TEXT_PREFIX + text.toString('utf8');
+    return TEXT_PREFIX + asciiJson(text.toString('utf8'));
 }
 
 /**
- * Bumped whenever `presentOperation` changes what a stored text would hold: texts of other
+ * Bumped whenever `presentOperation` changes what a stored text would hold, or the text's form
+ * (ASCII, HOLE marks, this prefix) changes: texts of other
  * versions are not used (their operations are presented from their columns).
  */
 const OPERATION_TEXT_VERSION = 1;

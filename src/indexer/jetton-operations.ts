@@ -6,7 +6,7 @@ import {
 import { formatRawAddress } from '../ton/address.ts';
 import type { ParsedTransaction, TransactionSummary } from '../ton/transaction.ts';
 import type { Insertable, Transaction as DbTransaction } from 'kysely';
-import type { IndexDatabase, JettonOperationsTable } from '../store/schema.ts';
+import type { IndexDatabase, JettonHistoryTable, JettonOperationsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
 import { decodeOperation } from '../store/read/jettons.ts';
 import { jettonOperationText } from '../api/present/jetton-history.ts';
@@ -19,6 +19,8 @@ export interface JettonWalletInfo {
 
 export interface DerivedJettonOperations {
     operations: Insertable<JettonOperationsTable>[];
+    /** The operations in their parties' histories, with their texts. */
+    history: JettonHistoryTable[];
     /** internal_transfer messages received in this block, with whether the receiving wallet accepted them. */
     receipts: Array<{ message: string; success: boolean; wallet: string }>;
 }
@@ -107,8 +109,16 @@ export function deriveJettonOperations(
             }
         }
     }
-    for (const op of operations) op.text = jettonOperationText(decodeOperation(op as Required<typeof op>));
-    return { operations, receipts };
+    return { operations, history: operations.flatMap(historyRowsOf), receipts };
+}
+
+/** An operation's rows in its parties' histories (one for a transfer to oneself), with its text. */
+export function historyRowsOf(op: Insertable<JettonOperationsTable>): JettonHistoryTable[] {
+    const text = jettonOperationText(decodeOperation(op as Required<typeof op>));
+    const parties = new Set([op.source, op.destination].filter((party): party is string => party != null));
+    return [...parties].map(account => ({
+        account, lt: op.lt, transaction_hash: op.transaction_hash, master: op.master, source: op.source ?? null, destination: op.destination ?? null, text,
+    }));
 }
 
 /**
@@ -128,10 +138,13 @@ export function payloadText(payload: Cell | null): string | null {
 
 const OPERATIONS_INSERT = new BulkInsert<DerivedJettonOperations['operations'][number]>((db, rows) => db.insertInto('jetton_operations').values(rows)
     .onConflict(oc => oc.column('transaction_hash').doNothing()), 128);
+const HISTORY_INSERT = new BulkInsert<JettonHistoryTable>((db, rows) => db.insertInto('jetton_history').values(rows)
+    .onConflict(oc => oc.columns(['account', 'lt', 'transaction_hash']).doNothing()), 128);
 
 /** Jetton operations of the block, and transfers completed by an internal_transfer received in it. */
 export async function writeJettonOperations(trx: DbTransaction<IndexDatabase>, derived: DerivedJettonOperations): Promise<void> {
     await OPERATIONS_INSERT.run(trx, derived.operations);
+    await HISTORY_INSERT.run(trx, derived.history);
     for (const receipt of derived.receipts) {
         await trx.updateTable('jetton_operations')
             .set({ success: receipt.success ? 1 : 0, awaiting_message: null, destination_wallet: receipt.wallet })

@@ -138,6 +138,16 @@ export interface JettonOperationsTable {
     trace_id: string;
     success: IntColumn;
     awaiting_message: string | null;
+}
+
+/** An account's jetton operation (one row an operation and party), in the order its history reads them. */
+export interface JettonHistoryTable {
+    account: string;
+    lt: bigint;
+    transaction_hash: string;
+    master: string;
+    source: string | null;
+    destination: string | null;
     /** The operation's text with holes (api/present/jetton-history.ts); null for operations indexed before it was stored. */
     text: string | null;
 }
@@ -243,6 +253,7 @@ export interface IndexDatabase {
     jetton_masters: JettonMastersTable;
     jetton_wallets: JettonWalletsTable;
     jetton_operations: JettonOperationsTable;
+    jetton_history: JettonHistoryTable;
     nft_items: NftItemsTable;
     wallets: WalletsTable;
     multisig_members: MultisigMembersTable;

@@ -96,23 +96,28 @@ describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', (
 
     it('shows an operation from the text stored at indexing exactly as from its columns (operations indexed before texts, or by another version)', async () => {
         const db = service.store.db;
-        const rows = await db.selectFrom('jetton_operations').select(['transaction_hash', 'text']).orderBy('transaction_hash').execute();
-        assert.ok(rows.length >= 8, 'the seed makes mints, transfers and a burn');
+        const operations = await db.selectFrom('jetton_operations').select(['transaction_hash', 'source', 'destination']).execute();
+        const rows = await db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
+        assert.ok(operations.length >= 8, 'the seed makes mints, transfers and a burn');
+        const parties = operations.flatMap(op => [...new Set([op.source, op.destination].filter(Boolean))].map(account => `${account} ${op.transaction_hash}`));
+        assert.deepEqual(rows.map(row => `${row.account} ${row.transaction_hash}`).sort(), parties.sort(), 'a history row for each operation and party');
         assert.ok(rows.every(row => row.text?.startsWith('1:')), 'the indexer stores each operation\'s text');
         const pages = async () => Promise.all(manifest.accounts.map(async account => (await history(account.address, 'limit=1000')).text));
         const fromTexts = await pages();
         assert.ok(fromTexts.some(text => text.includes('"is_wallet":true')) && fromTexts.some(text => text.includes('"is_wallet":false')));
+        const setText = (row: (typeof rows)[number], text: string | null) => db.updateTable('jetton_history').set({ text })
+            .where('account', '=', row.account).where('transaction_hash', '=', row.transaction_hash).execute();
         try {
-            // Every other operation without a text, and every fourth with a text of another version.
+            // Every other row without a text, and every fourth with a text of another version.
             for (const [i, row] of rows.entries()) {
-                if (i % 2 === 0) await db.updateTable('jetton_operations').set({ text: null }).where('transaction_hash', '=', row.transaction_hash).execute();
-                else if (i % 4 === 1) await db.updateTable('jetton_operations').set({ text: `0:${row.text!.slice(2)}` }).where('transaction_hash', '=', row.transaction_hash).execute();
+                if (i % 2 === 0) await setText(row, null);
+                else if (i % 4 === 1) await setText(row, `0:${row.text!.slice(2)}`);
             }
             assert.deepEqual(await pages(), fromTexts);
-            await db.updateTable('jetton_operations').set({ text: null }).execute();
+            await db.updateTable('jetton_history').set({ text: null }).execute();
             assert.deepEqual(await pages(), fromTexts);
         } finally {
-            for (const row of rows) await db.updateTable('jetton_operations').set({ text: row.text }).where('transaction_hash', '=', row.transaction_hash).execute();
+            for (const row of rows) await setText(row, row.text);
         }
     });
 

@@ -5,6 +5,11 @@ import type { BlockRecord } from '../../src/chain/chain-source.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { blocksInTimeRange } from '../../src/store/read/blocks.ts';
 import { jettonHistory, type JettonOperation } from '../../src/store/read/jettons.ts';
+import { historyRowsOf } from '../../src/indexer/jetton-operations.ts';
+import { isCurrentOperationText, presentJettonHistory } from '../../src/api/present/jetton-history.ts';
+import { toJsonBody } from '../../src/api/json.ts';
+import { Migrator, sql } from 'kysely';
+import { migrationProvider } from '../../src/store/migrations/index.ts';
 import { findTrace, traceStatus } from '../../src/store/read/traces.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import {
@@ -59,7 +64,7 @@ async function insertJettonRows(store: Store) {
         metadata: JSON.stringify({ symbol: 'BIG', decimals: '6' }), metadata_uri: null, metadata_status: 'ok', last_tx_lt: 1n,
     }).execute();
     const operation = { utime: 1_700_000_000, source_wallet: null, destination_wallet: null, trace_id: hash('70'), success: 1, awaiting_message: null };
-    await store.db.insertInto('jetton_operations').values([
+    const operations = [
         {
             ...operation, transaction_hash: hash('71'), lt: TOP_LT, operation: 'transfer', master: MASTER, amount: HUGE_AMOUNT.toString(),
             source: ALICE, destination: BOB, query_id: (2n ** 64n - 1n).toString(), payload: JSON.stringify({ text: 'hi' }),
@@ -72,7 +77,15 @@ async function insertJettonRows(store: Store) {
             ...operation, transaction_hash: hash('73'), lt: TIED_LT, operation: 'burn', master: MASTER, amount: '7',
             source: ALICE, destination: null, query_id: '1', payload: null,
         },
-    ]).execute();
+    ] as const;
+    await store.db.insertInto('jetton_operations').values([...operations]).execute();
+    await insertJettonHistory(store);
+}
+
+/** The history rows the indexer writes for the operations insertJettonRows wrote. */
+async function insertJettonHistory(store: Store) {
+    const operations = await store.db.selectFrom('jetton_operations').selectAll().execute();
+    await store.db.insertInto('jetton_history').values(operations.flatMap(historyRowsOf)).execute();
 }
 
 async function insertWalletRows(store: Store) {
@@ -221,6 +234,35 @@ for (const backend of storeBackends()) {
             assert.deepEqual([...second.jettons.keys()], [MASTER], 'a master the index does not hold has no metadata');
             const last = await jettonHistory(store.db, ALICE, second.nextFrom, 1);
             assert.deepEqual([last.operations, last.nextFrom], [[], undefined]);
+
+            // With the texts the indexer stores: the same operations, as texts and what fills their holes.
+            const stored = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            assert.deepEqual(stored.operations.map(op => ['text' in op && op.text.startsWith('1:'), op.transactionHash, op.lt, op.source, op.destination, op.master]), [
+                [true, hash('71'), TOP_LT, ALICE, BOB, MASTER], [true, hash('72'), TIED_LT, null, ALICE, UNINDEXED_MASTER], [true, hash('73'), TIED_LT, ALICE, null, MASTER],
+            ]);
+            assert.deepEqual((await jettonHistory(store.db, BOB, undefined, 10, isCurrentOperationText)).operations.map(op => op.transactionHash), [hash('71')]);
+        });
+
+        test('jetton history of an index made before 0013: its operations get history rows without texts, shown from their columns', async () => {
+            const before = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            await store.db.schema.dropTable('jetton_history').execute();
+            await store.db.schema.createIndex('jetton_operations_source').on('jetton_operations').columns(['source', 'lt']).execute();
+            await store.db.schema.createIndex('jetton_operations_destination').on('jetton_operations').columns(['destination', 'lt']).execute();
+            await sql`delete from kysely_migration where name = '0013-jetton-history'`.execute(store.db);
+            const { error, results } = await new Migrator({ db: store.db, provider: migrationProvider(store.dialect), allowUnorderedMigrations: true }).migrateToLatest();
+            assert.equal(error, undefined);
+            assert.deepEqual(results?.map(r => [r.migrationName, r.status]), [['0013-jetton-history', 'Success']]);
+            const rows = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
+            assert.deepEqual(rows, [
+                { account: ALICE, transaction_hash: hash('71'), text: null }, { account: BOB, transaction_hash: hash('71'), text: null },
+                { account: ALICE, transaction_hash: hash('72'), text: null }, { account: ALICE, transaction_hash: hash('73'), text: null },
+            ].sort((a, b) => (a.transaction_hash === b.transaction_hash ? (a.account < b.account ? -1 : 1) : a.transaction_hash < b.transaction_hash ? -1 : 1)));
+            const after = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            assert.deepEqual(after.operations.map(op => ['text' in op, op.transactionHash]), before.operations.map(op => [false, op.transactionHash]));
+            assert.deepEqual(toJsonBody(presentJettonHistory(after)), toJsonBody(presentJettonHistory(before)));
+            // The texts back, for the tests after this one.
+            await store.db.deleteFrom('jetton_history').execute();
+            await insertJettonHistory(store);
         });
 
         test('account interfaces: one entry an account however often named, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {

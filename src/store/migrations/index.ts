@@ -12,7 +12,7 @@ import { indexGeneration } from './0009-index-generation.ts';
 import { generationNotify } from './0010-generation-notify.ts';
 import { transactionTexts } from './0011-transaction-texts.ts';
 import { blockTexts } from './0012-block-texts.ts';
-import { jettonOperationTexts } from './0013-jetton-operation-texts.ts';
+import { jettonHistory } from './0013-jetton-history.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -31,7 +31,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0010-generation-notify': generationNotify(dialect),
                 '0011-transaction-texts': transactionTexts(dialect),
                 '0012-block-texts': blockTexts(dialect),
-                '0013-jetton-operation-texts': jettonOperationTexts(),
+                '0013-jetton-history': jettonHistory(dialect),
             };
         },
     };

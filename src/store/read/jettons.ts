@@ -1,5 +1,5 @@
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
-import type { IndexDb, JettonOperationsTable } from '../schema.ts';
+import type { IndexDb, JettonHistoryTable, JettonOperationsTable } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 import { readAmong } from './among.ts';
 import { accountInterfaces } from './accounts.ts';
@@ -72,8 +72,8 @@ type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transactio
 
 const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
 
-/** What a page reads of each operation: its stored text and what fills the text's holes (each more column read cost a page ~0.1 ms). */
-type PageRow = Pick<JettonOperationsTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text'>;
+/** What a page reads of each operation: its stored text and what fills the text's holes. */
+type PageRow = Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text'>;
 
 const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text'] as const;
 
@@ -93,30 +93,30 @@ async function withTextsOrDecoded(db: IndexDb, rows: PageRow[], textUsable: (tex
 }
 
 async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: PageRow[]; nextFrom: bigint | undefined }> {
-    // Each side is its own index range (source, lt) or (destination, lt), newest first; an account
-    // that is both source and destination of an operation reads it on both sides.
-    const side = (column: 'source' | 'destination') => {
-        let query = db.selectFrom('jetton_operations').select(PAGE_COLUMNS).where(column, '=', account);
-        if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
-        return db.selectFrom(query.orderBy('lt', 'desc').limit(limit + 1).as(column === 'source' ? 'sent' : 'received')).selectAll();
-    };
-    const read = await side('source').unionAll(side('destination')).execute();
-    const byHash = new Map(read.map(op => [op.transaction_hash, op]));
-    const rows = [...byHash.values()].sort((a, b) => (a.lt === b.lt ? (a.transaction_hash < b.transaction_hash ? -1 : 1) : a.lt > b.lt ? -1 : 1));
+    // One range of the account's rows, newest first. The key's own order (lt, then hash, both
+    // descending) is read; ties of an lt are shown by hash ascending, sorted here (asking the
+    // database for that order would have it sort all of the account's rows below the cursor).
+    let query = db.selectFrom('jetton_history').select(PAGE_COLUMNS).where('account', '=', account);
+    if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
+    const rows = (await query.orderBy('lt', 'desc').orderBy('transaction_hash', 'desc').limit(limit + 1).execute()).sort(newestFirst);
     if (rows.length <= limit) return { rows, nextFrom: undefined };
     let page = rows.slice(0, limit);
     const boundary = page[page.length - 1].lt;
     if (rows[limit].lt === boundary) {
         page = page.filter(op => op.lt !== boundary);
         if (page.length === 0) {
-            const tied = await db.selectFrom('jetton_operations').select(PAGE_COLUMNS)
-                .where('lt', '=', boundary)
-                .where(eb => eb.or([eb('source', '=', account), eb('destination', '=', account)]))
+            const tied = await db.selectFrom('jetton_history').select(PAGE_COLUMNS)
+                .where('account', '=', account).where('lt', '=', boundary)
                 .orderBy('transaction_hash').execute();
             return { rows: tied, nextFrom: boundary };
         }
     }
     return { rows: page, nextFrom: page[page.length - 1].lt };
+}
+
+function newestFirst(a: PageRow, b: PageRow): number {
+    if (a.lt !== b.lt) return a.lt > b.lt ? -1 : 1;
+    return a.transaction_hash < b.transaction_hash ? -1 : a.transaction_hash > b.transaction_hash ? 1 : 0;
 }
 
 /** An operation's columns as the API reads them (the indexer writes its text from the same). */

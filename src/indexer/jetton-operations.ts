@@ -109,7 +109,14 @@ export function deriveJettonOperations(
             }
         }
     }
-    return { operations, history: operations.flatMap(historyRowsOf), receipts };
+    // Sorted by account: PostgreSQL keeps rows in the order written, so a block's rows of one account
+    // share heap pages, and a page of a busy account's history reads a few pages instead of a page a row.
+    return { operations, history: operations.flatMap(historyRowsOf).sort(byAccountThenLt), receipts };
+}
+
+function byAccountThenLt(a: JettonHistoryTable, b: JettonHistoryTable): number {
+    if (a.account !== b.account) return a.account < b.account ? -1 : 1;
+    return a.lt === b.lt ? 0 : a.lt < b.lt ? -1 : 1;
 }
 
 /** An operation's rows in its parties' histories (one for a transfer to oneself), with its text. */

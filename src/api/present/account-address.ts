@@ -42,8 +42,12 @@ export class AccountDirectory implements AccountView {
         return {
             address,
             is_scam: false,
-            is_wallet: this.interfaces(address).some(isWalletInterface),
+            is_wallet: this.isWallet(address),
         };
+    }
+
+    isWallet(address: string): boolean {
+        return this.interfaces(address).some(isWalletInterface);
     }
 
     exitCodeDescription(account: string, code: number): string | undefined {

@@ -4,6 +4,7 @@ import type { Store } from '../store/store.ts';
 import { storeUnavailable, type StoreUnavailable } from '../store/unavailable.ts';
 import { indexBlock, type IndexContext } from './index-block.ts';
 import { sleep } from '../sleep.ts';
+import { fillHistoryTexts } from './history-texts.ts';
 
 export interface IndexerEvents {
     block: [item: SourceItem, transactions: number];
@@ -12,6 +13,10 @@ export interface IndexerEvents {
     stalled: [problem: StoreUnavailable, retryInMs: number, attempt: number];
     /** The first block indexed after a stall, `afterMs` after it began. */
     resumed: [afterMs: number];
+    /** Operations indexed before history texts were stored got theirs (`fillHistoryTexts`), in `ms`. */
+    textsFilled: [operations: number, ms: number];
+    /** Filling those texts stopped; their pages are still served, from the operations' columns. */
+    textsFailed: [error: Error];
 }
 
 /** Waits between attempts while the index database is away or full: doubling from the first to the last. */
@@ -28,6 +33,7 @@ const RETRY_MAX_MS = 5_000;
 export class Indexer extends EventEmitter<IndexerEvents> {
     private controller: AbortController | null = null;
     private loop: Promise<void> | null = null;
+    private filling: Promise<void> | null = null;
     private lastItem: SourceItem | null = null;
 
     constructor(private readonly store: Store, private readonly source: ChainSource, private readonly context: IndexContext = {}) {
@@ -51,12 +57,32 @@ export class Indexer extends EventEmitter<IndexerEvents> {
         this.loop = this.run(controller.signal).finally(() => {
             this.loop = null;
         });
+        this.filling = this.fillTexts(controller.signal);
         return this.loop;
     }
 
     async stop(): Promise<void> {
         this.controller?.abort();
-        await this.loop?.catch(() => undefined);
+        await Promise.all([this.loop?.catch(() => undefined), this.filling]);
+    }
+
+    /** Alongside indexing, as the same single writer: waits out a database that is away, like indexing. */
+    private async fillTexts(signal: AbortSignal): Promise<void> {
+        const started = Date.now();
+        for (let attempt = 1; !signal.aborted; attempt++) {
+            try {
+                const filled = await fillHistoryTexts(this.store.db, signal);
+                if (filled > 0) this.emit('textsFilled', filled, Date.now() - started);
+                return;
+            } catch (error) {
+                if (signal.aborted) return;
+                if (!storeUnavailable(error)) {
+                    this.emit('textsFailed', error as Error);
+                    return;
+                }
+                if (!await sleep(Math.min(RETRY_FIRST_MS * 2 ** (attempt - 1), RETRY_MAX_MS), signal).then(() => true, () => false)) return;
+            }
+        }
     }
 
     private async run(signal: AbortSignal): Promise<void> {

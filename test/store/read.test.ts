@@ -10,6 +10,7 @@ import { isCurrentOperationText, presentJettonHistory } from '../../src/api/pres
 import { toJsonBody } from '../../src/api/json.ts';
 import { Migrator, sql } from 'kysely';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
+import { fillHistoryTexts } from '../../src/indexer/history-texts.ts';
 import { findTrace, traceStatus } from '../../src/store/read/traces.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import {
@@ -248,10 +249,10 @@ for (const backend of storeBackends()) {
             await store.db.schema.dropTable('jetton_history').execute();
             await store.db.schema.createIndex('jetton_operations_source').on('jetton_operations').columns(['source', 'lt']).execute();
             await store.db.schema.createIndex('jetton_operations_destination').on('jetton_operations').columns(['destination', 'lt']).execute();
-            await sql`delete from kysely_migration where name = '0013-jetton-history'`.execute(store.db);
+            await sql`delete from kysely_migration where name in ('0013-jetton-history', '0014-untexted-history')`.execute(store.db);
             const { error, results } = await new Migrator({ db: store.db, provider: migrationProvider(store.dialect), allowUnorderedMigrations: true }).migrateToLatest();
             assert.equal(error, undefined);
-            assert.deepEqual(results?.map(r => [r.migrationName, r.status]), [['0013-jetton-history', 'Success']]);
+            assert.deepEqual(results?.map(r => [r.migrationName, r.status]), [['0013-jetton-history', 'Success'], ['0014-untexted-history', 'Success']]);
             const rows = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
             assert.deepEqual(rows, [
                 { account: ALICE, transaction_hash: hash('71'), text: null }, { account: BOB, transaction_hash: hash('71'), text: null },
@@ -260,9 +261,17 @@ for (const backend of storeBackends()) {
             const after = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
             assert.deepEqual(after.operations.map(op => ['text' in op, op.transactionHash]), before.operations.map(op => [false, op.transactionHash]));
             assert.deepEqual(toJsonBody(presentJettonHistory(after)), toJsonBody(presentJettonHistory(before)));
-            // The texts back, for the tests after this one.
-            await store.db.deleteFrom('jetton_history').execute();
-            await insertJettonHistory(store);
+
+            // The indexer then gives them the texts it writes for new operations, a batch at a time.
+            const written = await store.db.selectFrom('jetton_operations').selectAll().execute().then(ops => ops.flatMap(historyRowsOf));
+            assert.equal(await fillHistoryTexts(store.db, new AbortController().signal, 1), 3);
+            const filled = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
+            assert.deepEqual(filled, rows.map(row => ({ ...row, text: written.find(w => w.account === row.account && w.transaction_hash === row.transaction_hash)!.text })));
+            assert.ok(filled.every(row => row.text?.startsWith('1:')));
+            const fromTexts = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            assert.deepEqual(fromTexts.operations.map(op => ['text' in op, op.transactionHash]), before.operations.map(op => [true, op.transactionHash]));
+            assert.deepEqual(toJsonBody(presentJettonHistory(fromTexts)), toJsonBody(presentJettonHistory(before)));
+            assert.equal(await fillHistoryTexts(store.db, new AbortController().signal), 0, 'nothing is left to fill');
         });
 
         test('account interfaces: one entry an account however often named, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {

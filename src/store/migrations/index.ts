@@ -13,6 +13,7 @@ import { generationNotify } from './0010-generation-notify.ts';
 import { transactionTexts } from './0011-transaction-texts.ts';
 import { blockTexts } from './0012-block-texts.ts';
 import { jettonHistory } from './0013-jetton-history.ts';
+import { untextedHistory } from './0014-untexted-history.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -32,6 +33,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0011-transaction-texts': transactionTexts(dialect),
                 '0012-block-texts': blockTexts(dialect),
                 '0013-jetton-history': jettonHistory(dialect),
+                '0014-untexted-history': untextedHistory(),
             };
         },
     };

@@ -16,6 +16,7 @@ import { encodeExtraBalance } from '../ton/extra-currencies.ts';
 import { writePublicLibraries } from './library-rows.ts';
 import { currentStates } from './current-states.ts';
 import { writeMultisigOrders } from './multisig-orders.ts';
+import { bumpGeneration } from './index-generation.ts';
 
 export interface IndexedBlockSummary {
     inserted: boolean;
@@ -90,11 +91,6 @@ async function saveChainConfig(trx: Trx, block: BlockRecord): Promise<void> {
     await trx.insertInto('chain_config').values({ id: 1, ...row })
         .onConflict(oc => oc.column('id').doUpdateSet(row))
         .execute();
-}
-
-/** The index has changed: API processes check again what they kept (schema.ts, IndexGenerationTable). */
-async function bumpGeneration(trx: Trx): Promise<void> {
-    await trx.updateTable('index_generation').set(eb => ({ generation: eb('generation', '+', 1) })).where('id', '=', 1).execute();
 }
 
 async function insertBlockRow(trx: Trx, block: BlockRecord): Promise<void> {

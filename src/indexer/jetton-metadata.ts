@@ -1,6 +1,7 @@
 import type { Store } from '../store/store.ts';
 import { TOKEN_ATTRIBUTES } from '../ton/jetton/token-content.ts';
 import { OutboundFetchError, outboundFetch, type OutboundFetchPolicy } from '../net/safe-fetch.ts';
+import { bumpGeneration } from './index-generation.ts';
 
 export interface MetadataFetcherOptions {
     /** Give up on a metadata server after this long. */
@@ -66,10 +67,14 @@ export class JettonMetadataFetcher {
         await Promise.all(pending.map(async master => {
             const document = master.metadata_uri ? await this.document(master.metadata_uri) : null;
             const onchain = JSON.parse(master.metadata) as Record<string, string>;
-            await this.store.db.updateTable('jetton_masters')
-                .set(document ? { metadata: JSON.stringify({ ...document, ...onchain }), metadata_status: 'ok' } : { metadata_status: 'failed' })
-                .where('address', '=', master.address).where('metadata_status', '=', 'pending')
-                .execute();
+            // The generation moves with it: API processes keep jettons' metadata until it does.
+            await this.store.db.transaction().execute(async trx => {
+                const updated = await trx.updateTable('jetton_masters')
+                    .set(document ? { metadata: JSON.stringify({ ...document, ...onchain }), metadata_status: 'ok' } : { metadata_status: 'failed' })
+                    .where('address', '=', master.address).where('metadata_status', '=', 'pending')
+                    .executeTakeFirst();
+                if (document && updated.numUpdatedRows > 0n) await bumpGeneration(trx);
+            });
         }));
         return pending.length;
     }

@@ -161,6 +161,28 @@ describe('GET /v2/accounts/{account_id}/jettons/history on the seeded devnet', (
         }
     });
 
+    it("shows a party's interfaces as the index has them once it moves on (they are kept for a generation)", async () => {
+        const db = service.store.db;
+        const alice = accountNamed(manifest, 'alice-v3r2').address;
+        const aliceAsParty = (body: { operations: Array<{ source?: { address: string; is_wallet: boolean }; destination?: { address: string; is_wallet: boolean } }> }) =>
+            [...new Set(body.operations.flatMap(op => [op.source, op.destination]).filter(party => party?.address === alice).map(party => party!.is_wallet))];
+        const movedOn = async () => {
+            const at = await service.store.generation();
+            while (await service.store.generation() === at) await new Promise(resolve => setTimeout(resolve, 20));
+        };
+        assert.deepEqual(aliceAsParty((await history(alice, 'limit=100')).body), [true]);
+        const { interfaces } = await db.selectFrom('account_states').select('interfaces').where('address', '=', alice).executeTakeFirstOrThrow();
+        try {
+            await db.updateTable('account_states').set({ interfaces: '[]' }).where('address', '=', alice).execute();
+            await movedOn();
+            assert.deepEqual(aliceAsParty((await history(alice, 'limit=100')).body), [false]);
+        } finally {
+            await db.updateTable('account_states').set({ interfaces }).where('address', '=', alice).execute();
+        }
+        await movedOn();
+        assert.deepEqual(aliceAsParty((await history(alice, 'limit=100')).body), [true]);
+    });
+
     it('answers an unknown account with an empty list, and bad input with 400', async () => {
         const empty = await history(`0:${'ab'.repeat(32)}`, 'limit=10');
         assert.equal(empty.status, 200);

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { JettonMetadataFetcher } from '../../src/indexer/jetton-metadata.ts';
+import { indexGeneration } from '../../src/store/read/index-generation.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** Metadata servers as they exist in the wild: a good one, one that hangs, one that answers junk. */
@@ -66,8 +67,11 @@ for (const backend of storeBackends()) {
                 }))).execute();
 
                 const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 400, maxBytes: 64 * 1024, allowPrivate: true });
+                const generation = await indexGeneration(store.db);
                 const started = Date.now();
                 assert.equal(await fetcher.fetchPending(), rows.length);
+                // API processes keep metadata while the generation stays: it moves once for the one document merged.
+                assert.equal(await indexGeneration(store.db), generation + 1n);
                 assert.ok(Date.now() - started < 3000, 'a hanging server costs one timeout, not more');
 
                 const byAddress = new Map((await store.db.selectFrom('jetton_masters').selectAll().execute()).map(r => [r.address, r]));
@@ -79,6 +83,7 @@ for (const backend of storeBackends()) {
                 for (const n of [2, 3, 4, 5, 6, 7]) assert.equal(byAddress.get(master(n))!.metadata_status, 'failed', `master ${n}`);
                 assert.deepEqual(JSON.parse(byAddress.get(master(7))!.metadata), { name: 'Kept' }, 'on-chain attributes stay when the document cannot be had');
                 assert.equal(await fetcher.fetchPending(), 0, 'nothing is fetched twice');
+                assert.equal(await indexGeneration(store.db), generation + 1n);
             } finally {
                 await store.dispose();
             }

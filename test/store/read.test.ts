@@ -237,15 +237,15 @@ for (const backend of storeBackends()) {
             assert.deepEqual([last.operations, last.nextFrom], [[], undefined]);
 
             // With the texts the indexer stores: the same operations, as texts and what fills their holes.
-            const stored = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            const stored = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
             assert.deepEqual(stored.operations.map(op => ['text' in op && op.text.startsWith('1:'), op.transactionHash, op.lt, op.source, op.destination, op.master]), [
                 [true, hash('71'), TOP_LT, ALICE, BOB, MASTER], [true, hash('72'), TIED_LT, null, ALICE, UNINDEXED_MASTER], [true, hash('73'), TIED_LT, ALICE, null, MASTER],
             ]);
-            assert.deepEqual((await jettonHistory(store.db, BOB, undefined, 10, isCurrentOperationText)).operations.map(op => op.transactionHash), [hash('71')]);
+            assert.deepEqual((await jettonHistory(store.db, BOB, undefined, 10, { textUsable: isCurrentOperationText })).operations.map(op => op.transactionHash), [hash('71')]);
         });
 
         test('jetton history of an index made before 0013: its operations get history rows without texts, shown from their columns', async () => {
-            const before = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            const before = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
             await store.db.schema.dropTable('jetton_history').execute();
             await store.db.schema.createIndex('jetton_operations_source').on('jetton_operations').columns(['source', 'lt']).execute();
             await store.db.schema.createIndex('jetton_operations_destination').on('jetton_operations').columns(['destination', 'lt']).execute();
@@ -258,7 +258,7 @@ for (const backend of storeBackends()) {
                 { account: ALICE, transaction_hash: hash('71'), text: null }, { account: BOB, transaction_hash: hash('71'), text: null },
                 { account: ALICE, transaction_hash: hash('72'), text: null }, { account: ALICE, transaction_hash: hash('73'), text: null },
             ].sort((a, b) => (a.transaction_hash === b.transaction_hash ? (a.account < b.account ? -1 : 1) : a.transaction_hash < b.transaction_hash ? -1 : 1)));
-            const after = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            const after = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
             assert.deepEqual(after.operations.map(op => ['text' in op, op.transactionHash]), before.operations.map(op => [false, op.transactionHash]));
             assert.deepEqual(toJsonBody(presentJettonHistory(after)), toJsonBody(presentJettonHistory(before)));
 
@@ -268,7 +268,7 @@ for (const backend of storeBackends()) {
             const filled = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
             assert.deepEqual(filled, rows.map(row => ({ ...row, text: written.find(w => w.account === row.account && w.transaction_hash === row.transaction_hash)!.text })));
             assert.ok(filled.every(row => row.text?.startsWith('1:')));
-            const fromTexts = await jettonHistory(store.db, ALICE, undefined, 10, isCurrentOperationText);
+            const fromTexts = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
             assert.deepEqual(fromTexts.operations.map(op => ['text' in op, op.transactionHash]), before.operations.map(op => [true, op.transactionHash]));
             assert.deepEqual(toJsonBody(presentJettonHistory(fromTexts)), toJsonBody(presentJettonHistory(before)));
             assert.equal(await fillHistoryTexts(store.db, new AbortController().signal), 0, 'nothing is left to fill');

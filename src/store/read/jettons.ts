@@ -50,15 +50,31 @@ export interface JettonHistoryPage {
  * strictly below `beforeLt`. Operations sharing the lt at the page boundary are never split
  * between pages (the cursor is an lt, so a split would lose the rest of them).
  */
-export async function jettonHistory(
-    db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number,
-    textUsable: (text: string) => boolean = () => false,
-): Promise<JettonHistoryPage> {
+export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number, reading: JettonHistoryReading = {}): Promise<JettonHistoryPage> {
     const { rows, nextFrom } = await historyRows(db, account, beforeLt, limit);
-    const operations = await withTextsOrDecoded(db, rows, textUsable);
-    const parties = operations.flatMap(op => [op.source, op.destination]).filter((a): a is string => a !== null);
-    const [jettons, interfaces] = await Promise.all([jettonMetadata(db, operations.map(op => op.master)), accountInterfaces(db, parties)]);
+    const operations = await withTextsOrDecoded(db, rows, reading.textUsable ?? (() => false));
+    const parties = new Set<string>();
+    const masters = new Set<string>();
+    for (const op of operations) {
+        if (op.source !== null) parties.add(op.source);
+        if (op.destination !== null) parties.add(op.destination);
+        masters.add(op.master);
+    }
+    const [jettons, interfaces] = await Promise.all([
+        (reading.jettons ?? (keys => jettonMetadata(db, keys)))([...masters]),
+        (reading.interfaces ?? (keys => accountInterfaces(db, keys)))([...parties]),
+    ]);
     return { operations, nextFrom, jettons, interfaces };
+}
+
+/** How `jettonHistory` reads what it does not read itself; by default, everything from the index. */
+export interface JettonHistoryReading {
+    /** Whether a stored text can be used (the presenter's version); by default none is, and each operation is read from its columns. */
+    textUsable?: (text: string) => boolean;
+    /** The parties' interfaces (those the index holds a state for). */
+    interfaces?: (accounts: string[]) => Promise<Map<string, string[]>>;
+    /** The metadata of the jettons whose master the index holds. */
+    jettons?: (masters: string[]) => Promise<Map<string, JettonMetadata>>;
 }
 
 /** Metadata of the jetton masters the index holds, by address. */

@@ -67,13 +67,15 @@ export class JettonMetadataFetcher {
         await Promise.all(pending.map(async master => {
             const document = master.metadata_uri ? await this.document(master.metadata_uri) : null;
             const onchain = JSON.parse(master.metadata) as Record<string, string>;
-            // The generation moves with it: API processes keep jettons' metadata until it does.
+            // The generation moves with a merged document: API processes keep jettons' metadata until it does.
+            // It is bumped first, as a block's transaction does, so the two take their locks in one order
+            // (on PostgreSQL the other order deadlocks with a block that writes the same master).
             await this.store.db.transaction().execute(async trx => {
-                const updated = await trx.updateTable('jetton_masters')
+                if (document) await bumpGeneration(trx);
+                await trx.updateTable('jetton_masters')
                     .set(document ? { metadata: JSON.stringify({ ...document, ...onchain }), metadata_status: 'ok' } : { metadata_status: 'failed' })
                     .where('address', '=', master.address).where('metadata_status', '=', 'pending')
-                    .executeTakeFirst();
-                if (document && updated.numUpdatedRows > 0n) await bumpGeneration(trx);
+                    .execute();
             });
         }));
         return pending.length;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { JettonMetadataFetcher } from '../../src/indexer/jetton-metadata.ts';
 import { indexGeneration } from '../../src/store/read/index-generation.ts';
+import { bumpGeneration } from '../../src/indexer/index-generation.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** Metadata servers as they exist in the wild: a good one, one that hangs, one that answers junk. */
@@ -84,6 +85,34 @@ for (const backend of storeBackends()) {
                 assert.deepEqual(JSON.parse(byAddress.get(master(7))!.metadata), { name: 'Kept' }, 'on-chain attributes stay when the document cannot be had');
                 assert.equal(await fetcher.fetchPending(), 0, 'nothing is fetched twice');
                 assert.equal(await indexGeneration(store.db), generation + 1n);
+            } finally {
+                await store.dispose();
+            }
+        });
+
+        it("merges a document while a block's transaction that moved the generation writes the same master, without a deadlock", async () => {
+            const store = await backend.open();
+            try {
+                const address = `0:${'7'.repeat(64)}`;
+                await store.db.insertInto('jetton_masters').values({
+                    address, total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
+                    metadata: JSON.stringify({ symbol: 'ONC' }), metadata_uri: `${base}/good.json`, metadata_status: 'pending', last_tx_lt: 1n,
+                }).execute();
+                const generation = await indexGeneration(store.db);
+                const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 2000, allowPrivate: true });
+                let fetching!: Promise<number>;
+                // As indexBlock does: the generation first, then (here, once the fetcher is waiting on it) the master's row.
+                await store.db.transaction().execute(async trx => {
+                    await bumpGeneration(trx);
+                    fetching = fetcher.fetchPending();
+                    await new Promise(resolve => setTimeout(resolve, 300));
+                    await trx.updateTable('jetton_masters').set({ last_tx_lt: 2n }).where('address', '=', address).execute();
+                });
+                assert.equal(await fetching, 1);
+                const row = await store.db.selectFrom('jetton_masters').selectAll().where('address', '=', address).executeTakeFirstOrThrow();
+                assert.equal(row.metadata_status, 'ok');
+                assert.equal(row.last_tx_lt, 2n);
+                assert.equal(await indexGeneration(store.db), generation + 2n);
             } finally {
                 await store.dispose();
             }

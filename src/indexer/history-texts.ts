@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { IndexDatabase } from '../store/schema.ts';
-import { decodeOperation } from '../store/read/jettons.ts';
+import { jettonOperationsByHash } from '../store/read/jettons.ts';
 import { jettonOperationText } from '../api/present/jetton-history.ts';
 
 /** Operations given their texts in one transaction: short enough that a block waiting to be indexed is hardly delayed. */
@@ -23,14 +23,12 @@ export async function fillHistoryTexts(db: Kysely<IndexDatabase>, signal: AbortS
                 .where('text', 'is', null).where('transaction_hash', '>', after)
                 .orderBy('transaction_hash').limit(batch).execute();
             if (pending.length === 0) return null;
-            const operations = await trx.selectFrom('jetton_operations')
-                .select(['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'])
-                .where('transaction_hash', 'in', pending.map(row => row.transaction_hash)).execute();
-            for (const operation of operations) {
-                await trx.updateTable('jetton_history').set({ text: jettonOperationText(decodeOperation(operation)) })
-                    .where('transaction_hash', '=', operation.transaction_hash).where('text', 'is', null).execute();
+            const operations = await jettonOperationsByHash(trx, pending.map(row => row.transaction_hash));
+            for (const [hash, operation] of operations) {
+                await trx.updateTable('jetton_history').set({ text: jettonOperationText(operation) })
+                    .where('transaction_hash', '=', hash).where('text', 'is', null).execute();
             }
-            return { after: pending[pending.length - 1].transaction_hash, operations: operations.length };
+            return { after: pending[pending.length - 1].transaction_hash, operations: operations.size };
         });
         if (last === null) break;
         after = last.after;

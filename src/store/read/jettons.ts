@@ -100,12 +100,16 @@ const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination
 async function withTextsOrDecoded(db: IndexDb, rows: PageRow[], textUsable: (text: string) => boolean): Promise<Array<JettonOperation | StoredJettonOperation>> {
     const texted = rows.map(row => row.text !== null && textUsable(row.text));
     const untexted = rows.filter((_, i) => !texted[i]).map(row => row.transaction_hash);
-    const whole = untexted.length === 0 ? new Map<string, OperationRow>()
-        : new Map((await readAmong(db, 'transaction_hash', untexted, condition => db.selectFrom('jetton_operations').select(COLUMNS).where(condition).execute()))
-            .map(row => [row.transaction_hash, row]));
+    const whole = untexted.length === 0 ? new Map<string, JettonOperation>() : await jettonOperationsByHash(db, untexted);
     return rows.map((row, i) => texted[i]
         ? { lt: row.lt, transactionHash: row.transaction_hash, master: row.master, source: row.source, destination: row.destination, text: row.text! }
-        : decodeOperation(whole.get(row.transaction_hash)!));
+        : whole.get(row.transaction_hash)!);
+}
+
+/** The operations of these transactions the index holds, decoded, by transaction hash. */
+export async function jettonOperationsByHash(db: IndexDb, hashes: readonly string[]): Promise<Map<string, JettonOperation>> {
+    const rows = await readAmong(db, 'transaction_hash', hashes, condition => db.selectFrom('jetton_operations').select(COLUMNS).where(condition).execute());
+    return new Map(rows.map(row => [row.transaction_hash, decodeOperation(row)]));
 }
 
 async function historyRows(db: IndexDb, account: string, beforeLt: bigint | undefined, limit: number): Promise<{ rows: PageRow[]; nextFrom: bigint | undefined }> {

@@ -6,6 +6,7 @@ import { JettonMetadataFetcher } from '../../src/indexer/jetton-metadata.ts';
 import { indexGeneration } from '../../src/store/read/index-generation.ts';
 import { bumpGeneration } from '../../src/indexer/index-generation.ts';
 import { storeBackends } from '../helpers/stores.ts';
+import type { Store } from '../../src/store/store.ts';
 
 /** Metadata servers as they exist in the wild: a good one, one that hangs, one that answers junk. */
 let server: Server;
@@ -47,6 +48,14 @@ after(async () => {
     await new Promise(resolve => server.close(resolve));
 });
 
+/** Jetton masters as the indexer leaves them for the fetcher: on-chain attributes, a document URI, pending. */
+async function insertPendingMasters(store: Store, masters: Array<{ address: string; uri: string; onchain: object }>): Promise<void> {
+    await store.db.insertInto('jetton_masters').values(masters.map(m => ({
+        address: m.address, total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
+        metadata: JSON.stringify(m.onchain), metadata_uri: m.uri, metadata_status: 'pending' as const, last_tx_lt: 1n,
+    }))).execute();
+}
+
 for (const backend of storeBackends()) {
     describe(`off-chain jetton metadata (${backend.name})`, () => {
         it('merges good documents under the on-chain attributes and marks the rest failed, within the timeout', async () => {
@@ -62,10 +71,7 @@ for (const backend of storeBackends()) {
                     { n: 6, uri: `${base}/missing.json`, onchain: {} },
                     { n: 7, uri: 'ipfs://bafy-not-reachable-offline', onchain: { name: 'Kept' } },
                 ];
-                await store.db.insertInto('jetton_masters').values(rows.map(r => ({
-                    address: master(r.n), total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
-                    metadata: JSON.stringify(r.onchain), metadata_uri: r.uri, metadata_status: 'pending' as const, last_tx_lt: 1n,
-                }))).execute();
+                await insertPendingMasters(store, rows.map(r => ({ address: master(r.n), uri: r.uri, onchain: r.onchain })));
 
                 const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 400, maxBytes: 64 * 1024, allowPrivate: true });
                 const generation = await indexGeneration(store.db);
@@ -94,10 +100,7 @@ for (const backend of storeBackends()) {
             const store = await backend.open();
             try {
                 const address = `0:${'7'.repeat(64)}`;
-                await store.db.insertInto('jetton_masters').values({
-                    address, total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
-                    metadata: JSON.stringify({ symbol: 'ONC' }), metadata_uri: `${base}/good.json`, metadata_status: 'pending', last_tx_lt: 1n,
-                }).execute();
+                await insertPendingMasters(store, [{ address, uri: `${base}/good.json`, onchain: { symbol: 'ONC' } }]);
                 const generation = await indexGeneration(store.db);
                 const fetcher = new JettonMetadataFetcher(store, { timeoutMs: 2000, allowPrivate: true });
                 let fetching!: Promise<number>;
@@ -130,10 +133,7 @@ for (const backend of storeBackends()) {
                     `http://localhost:${port}/good.json`,
                     'http://10.0.0.1/metadata.json',
                 ];
-                await store.db.insertInto('jetton_masters').values(uris.map((uri, i) => ({
-                    address: master(i + 1), total_supply: '1000', mintable: 1, admin: null, content: Buffer.alloc(1), wallet_code_hash: null,
-                    metadata: JSON.stringify({ symbol: 'ONC' }), metadata_uri: uri, metadata_status: 'pending' as const, last_tx_lt: 1n,
-                }))).execute();
+                await insertPendingMasters(store, uris.map((uri, i) => ({ address: master(i + 1), uri, onchain: { symbol: 'ONC' } })));
 
                 requests = 0;
                 const lines: string[] = [];

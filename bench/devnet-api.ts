@@ -13,6 +13,7 @@ import { tempDir } from '../test/helpers/stores.ts';
 import type { StepStats } from '../src/chain/devnet/devnet-source.ts';
 import type { DevnetManifest } from '../src/chain/devnet/manifest.ts';
 import { analyzePostgres, devnetIngest, freshPostgres, indexDevnetBlocks } from './ingest.ts';
+import { emulationCases, measureEmulation } from './emulation.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const BLOCK_INTERVAL_MS = 10;
@@ -20,8 +21,9 @@ const BLOCK_INTERVAL_MS = 10;
 const IN_FLIGHT = 2;
 
 /**
- * Devnet production rate (empty and loaded), then the two endpoints under load on the index the
- * devnet built: ≥ 100k transactions from v5r1 transfers of 255 messages and v4r2 transfers of 4.
+ * Devnet production rate (empty and loaded), then the read endpoints under load and the emulation
+ * rows on the index the devnet built: ≥ 100k transactions from v5r1 transfers of 255 messages and
+ * v4r2 transfers of 4 (BENCH_TRANSACTIONS sets how many), on SQLite and with BENCH_PG_URL on PostgreSQL.
  */
 export async function devnetAndApiBench(options: { api: boolean }): Promise<void> {
     // BENCH_DATA_DIR keeps the devnet and its index there; a directory that already holds one is
@@ -33,7 +35,10 @@ export async function devnetAndApiBench(options: { api: boolean }): Promise<void
         if (options.api) {
             // BENCH_API_SQLITE=0 with BENCH_PG_URL: the PostgreSQL rows alone.
             const pgUrl = process.env.BENCH_PG_URL;
-            if (!(pgUrl && process.env.BENCH_API_SQLITE === '0')) await apiBench(dir.path, senders);
+            if (!(pgUrl && process.env.BENCH_API_SQLITE === '0')) {
+                await apiBench(dir.path, senders);
+                await emulationAtScale(dir.path);
+            }
             if (pgUrl) await postgresApiBench(dir.path, senders, pgUrl);
         }
         // Three rounds of reading the whole chain twice (no reading threads, then the default) take
@@ -147,9 +152,28 @@ async function postgresApiBench(dataDir: string, senders: LoadSenders, pgUrl: st
         console.log(`\n(the devnet's blocks indexed into PostgreSQL through the reading threads in ${((performance.now() - start) / 1000).toFixed(0)} s; then ANALYZE)`);
         await analyzePostgres(store);
         await apiBench(dataDir, senders, url);
+        await emulationAtScale(dataDir, url);
     } finally {
         await dispose();
     }
+}
+
+/**
+ * The emulation section's rows on this index: the same messages from the seeded wallets, whose states
+ * are now among as many accounts as the load made (the emulation section itself runs on the seeded devnet alone).
+ */
+async function emulationAtScale(dataDir: string, databaseUrl?: string): Promise<void> {
+    const store = await openStore({ dataDir, url: databaseUrl });
+    let cases;
+    let total;
+    try {
+        const manifest = JSON.parse(readFileSync(join(dataDir, 'devnet.json'), 'utf8')) as DevnetManifest;
+        cases = await emulationCases(store, manifest);
+        total = toNumber((await store.db.selectFrom('transactions').select(eb => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n as bigint);
+    } finally {
+        await store.close();
+    }
+    await measureEmulation(dataDir, cases, `the ${databaseUrl ? 'PostgreSQL' : 'SQLite'} index of ${total} transactions built by the devnet`, databaseUrl);
 }
 
 /**

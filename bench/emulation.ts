@@ -3,10 +3,11 @@ import { Executor } from '@ton/sandbox';
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { startService } from '../src/app.ts';
-import { openStore } from '../src/store/store.ts';
+import { openStore, type Store } from '../src/store/store.ts';
 import { DEFAULT_CONFIG } from '../src/config/config.ts';
 import { SEED_STEPS } from '../src/chain/devnet/seed.ts';
 import { DevnetWallet } from '../src/chain/devnet/wallets.ts';
+import type { DevnetManifest } from '../src/chain/devnet/manifest.ts';
 import { jettonTransferBody, jettonWalletAddress } from '../src/chain/devnet/contracts/jetton.ts';
 import { commentPayload } from '../src/chain/devnet/contracts/payload.ts';
 import { serializeShardAccount, shardAccountOf } from '../src/emulation/account-state.ts';
@@ -39,32 +40,38 @@ export async function emulationBench(): Promise<void> {
     const service = await startService({ ...DEFAULT_CONFIG, dataDir: dir.path, port: 0, liteserverPort: 0, blockIntervalMs: 200 });
     try {
         while ((service.indexer!.lastIndexed?.block.id.seqno ?? 0) < SEED_STEPS.length + 3) await sleep(50);
-        const manifest = service.devnet!.manifest();
-        const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
-        const addressOf = (name: string) => Address.parseRaw(manifest.accounts.find(x => x.name === name)!.address);
-        const bob4 = walletOf('bob-v4r2');
-        const bob5 = walletOf('bob-v5r1');
-        const alice = walletOf('alice-v3r2');
-        const dusd = addressOf('DUSD');
-        const validUntil = Math.floor(Date.now() / 1000) + 3600;
-        const signed = async (w: DevnetWallet, messages: MessageRelaxed[]) => (await w.transfer(await seqnoOf(service.store, w), validUntil, messages)).toBoc().toString('base64');
-        const cases: EmulationCase[] = [
-            { name: 'v4r2 transfer with a comment', wallet: bob4, boc: await signed(bob4, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
-            { name: 'v5r1 transfer with a comment', wallet: bob5, boc: await signed(bob5, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
-            {
-                name: 'v3r2 jetton transfer (DUSD)', wallet: alice, boc: await signed(alice, [internal({
-                    to: jettonWalletAddress(alice.address, dusd), value: toNano('0.1'), bounce: true,
-                    body: jettonTransferBody({ queryId: 1n, amount: 1_000_000n, destination: bob4.address, responseDestination: alice.address, forwardTonAmount: 1n, forwardPayload: commentPayload('bench') }),
-                })]),
-            },
-        ];
+        const cases = await emulationCases(service.store, service.devnet!.manifest());
         // The devnet stops producing blocks: the API serves the index it left in its own process.
         await service.stop();
-        await measureEmulation(dir.path, cases);
+        await measureEmulation(dir.path, cases, 'devnet state (the seeded devnet)');
     } finally {
         await service.stop();
         dir.remove();
     }
+}
+
+/**
+ * The table's three messages, signed by the devnet's seeded wallets (named in `manifest`) at their
+ * seqnos in `store`: a v4r2 and a v5r1 transfer with a comment, and a v3r2 jetton transfer of DUSD.
+ */
+export async function emulationCases(store: Store, manifest: DevnetManifest): Promise<EmulationCase[]> {
+    const walletOf = (name: string) => DevnetWallet.fromManifest(manifest.accounts.find(x => x.name === name)!);
+    const dusd = Address.parseRaw(manifest.accounts.find(x => x.name === 'DUSD')!.address);
+    const bob4 = walletOf('bob-v4r2');
+    const bob5 = walletOf('bob-v5r1');
+    const alice = walletOf('alice-v3r2');
+    const validUntil = Math.floor(Date.now() / 1000) + 3600;
+    const signed = async (w: DevnetWallet, messages: MessageRelaxed[]) => (await w.transfer(await seqnoOf(store, w), validUntil, messages)).toBoc().toString('base64');
+    return [
+        { name: 'v4r2 transfer with a comment', wallet: bob4, boc: await signed(bob4, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
+        { name: 'v5r1 transfer with a comment', wallet: bob5, boc: await signed(bob5, [internal({ to: alice.address, value: toNano('1'), body: 'bench' })]) },
+        {
+            name: 'v3r2 jetton transfer (DUSD)', wallet: alice, boc: await signed(alice, [internal({
+                to: jettonWalletAddress(alice.address, dusd), value: toNano('0.1'), bounce: true,
+                body: jettonTransferBody({ queryId: 1n, amount: 1_000_000n, destination: bob4.address, responseDestination: alice.address, forwardTonAmount: 1n, forwardPayload: commentPayload('bench') }),
+            })]),
+        },
+    ];
 }
 
 export interface EmulationCase {
@@ -75,13 +82,19 @@ export interface EmulationCase {
     boc: string;
 }
 
-/** The table's rows, from an API process serving `dataDir` (an index the devnet left) and the bare emulator here. */
-export async function measureEmulation(dataDir: string, cases: EmulationCase[]): Promise<void> {
+/**
+ * The table's rows, from an API process serving `dataDir` (an index the devnet left; `databaseUrl`:
+ * that devnet's blocks indexed into PostgreSQL) and the bare emulator here, on the same state.
+ * `state` says what the index holds, for the heading.
+ */
+export async function measureEmulation(dataDir: string, cases: EmulationCase[], state: string, databaseUrl?: string): Promise<void> {
     const profileDir = process.env.BENCH_EMULATION_PROFILE;
-    const store = await openStore({ dataDir });
+    const store = await openStore({ dataDir, url: databaseUrl });
     let server: ChildProcess | undefined;
+    // One keep-alive connection for all requests: the client does as little per request as node:http allows.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-        const started = await startApiProcess(dataDir, ['--max-semi-space-size=16', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])]);
+        const started = await startApiProcess(dataDir, ['--max-semi-space-size=16', ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [])], databaseUrl);
         server = started.server;
         const base = `${started.base}/v2`;
         const rows = [];
@@ -90,13 +103,13 @@ export async function measureEmulation(dataDir: string, cases: EmulationCase[]):
             const bare = await bareExecutor(store.db, c.boc);
             rows.push({ c, bare, kinds: [
                 bare.run,
-                () => post(`${base}/wallet/emulate`, { boc: c.boc }),
-                () => post(`${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }),
+                () => post(agent, `${base}/wallet/emulate`, { boc: c.boc }),
+                () => post(agent, `${base}/accounts/${wallet}/events/emulate`, { boc: c.boc }),
             ] });
         }
         // Every row warms up before the first is timed, so the first row is not the one that runs the server cold.
         for (const { kinds } of rows) for (const run of kinds) for (let i = 0; i < WARMUP; i++) await run();
-        console.log(`\n## Emulation on devnet state (server in its own process, client here; ${ROUNDS} requests per row, one at a time, after ${WARMUP} warm-up requests of each kind of every row; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
+        console.log(`\n## Emulation on ${state} (server in its own process, client here; ${ROUNDS} requests per row, one at a time, after ${WARMUP} warm-up requests of each kind of every row; bare, wallet and events runs alternate in blocks of ${BLOCK})\n`);
         console.log('| message | transactions | bare executor p50 / p99 | wallet/emulate p50 / p99 | events/emulate p50 / p99 | wallet/emulate p50 ÷ bare p50 | events/emulate p50 ÷ bare p50 |');
         console.log('|---|---|---|---|---|---|---|');
         for (const { c, bare, kinds } of rows) {
@@ -111,10 +124,7 @@ export async function measureEmulation(dataDir: string, cases: EmulationCase[]):
     }
 }
 
-/** One keep-alive connection for all requests: the client does as little per request as node:http allows. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function post(url: string, json: unknown): Promise<void> {
+function post(agent: http.Agent, url: string, json: unknown): Promise<void> {
     const body = JSON.stringify(json);
     return new Promise((resolve, reject) => {
         const request = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, response => {

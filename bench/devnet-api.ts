@@ -13,7 +13,7 @@ import { tempDir } from '../test/helpers/stores.ts';
 import type { StepStats } from '../src/chain/devnet/devnet-source.ts';
 import type { DevnetManifest } from '../src/chain/devnet/manifest.ts';
 import { analyzePostgres, devnetIngest, freshPostgres, indexDevnetBlocks } from './ingest.ts';
-import { emulationCases, measureEmulation } from './emulation.ts';
+import { emulationCases, measureEmulation, type EmulationCase } from './emulation.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const BLOCK_INTERVAL_MS = 10;
@@ -164,8 +164,8 @@ async function postgresApiBench(dataDir: string, senders: LoadSenders, pgUrl: st
  */
 async function emulationAtScale(dataDir: string, databaseUrl?: string): Promise<void> {
     const store = await openStore({ dataDir, url: databaseUrl });
-    let cases;
-    let total;
+    let cases: EmulationCase[];
+    let total: number;
     try {
         const manifest = JSON.parse(readFileSync(join(dataDir, 'devnet.json'), 'utf8')) as DevnetManifest;
         cases = await emulationCases(store, manifest);

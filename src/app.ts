@@ -22,8 +22,7 @@ import { ConfigError, type ServiceConfig } from './config/config.ts';
 import { ExtraCurrencyTableError, loadExtraCurrencyTable, type ExtraCurrencyCatalog } from './ton/extra-currencies.ts';
 import { acquireWriterLocks } from './store/locks/acquire-writer-locks.ts';
 import type { WriterLock } from './store/locks/writer-lock.ts';
-import { applyHeapGrowth, heapGrowthPercent } from './heap-growth.ts';
-import { applyPretenuring } from './pretenuring.ts';
+import { applyHeapSettings } from './heap-settings.ts';
 
 export interface RunningService {
     config: ServiceConfig;
@@ -67,8 +66,7 @@ export interface ServiceEvents {
  */
 export async function startService(config: ServiceConfig, events: ServiceEvents = {}): Promise<RunningService> {
     // Before any thread starts: the devnet's and the reading threads' heaps follow it too.
-    applyHeapGrowth(heapGrowthPercent(config.heapGrowthPercent, config.source !== 'none'));
-    applyPretenuring(config.source !== 'none');
+    applyHeapSettings(config.heapGrowthPercent, config.source !== 'none');
     let server: FastifyInstance | undefined;
     const log = (line: string, level: BackgroundLevel = 'warn') => {
         events.log?.(line, level);

@@ -14,8 +14,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { IpcChannel } from './ipc-channel.ts';
 import { serializeError, WORKER_PORT_ENV, type ClusterMessage, type WriterMethod } from './ipc-protocol.ts';
 import { WorkerMetrics } from './worker-metrics.ts';
-import { applyHeapGrowth, heapGrowthPercent } from '../heap-growth.ts';
-import { applyPretenuring } from '../pretenuring.ts';
+import { applyHeapSettings } from '../heap-settings.ts';
 
 /**
  * PostgreSQL connections of each worker's pool: about 32 over all workers, at least 4 each (the
@@ -33,8 +32,7 @@ export function workerPoolSize(workers: number): number {
  * says to stop (or SIGTERM) and the requests in flight have finished.
  */
 export async function runApiWorker(config: ServiceConfig): Promise<number> {
-    applyHeapGrowth(heapGrowthPercent(config.heapGrowthPercent, false));
-    applyPretenuring(false);
+    applyHeapSettings(config.heapGrowthPercent, false);
     const send = (message: ClusterMessage) => process.send!(message);
     const channel = new IpcChannel({ send, connected: () => process.connected }, 'the service\'s primary process (the chain writer)');
     const workerId = String(cluster.worker?.id ?? process.pid);

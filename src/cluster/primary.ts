@@ -16,7 +16,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { IpcChannel } from './ipc-channel.ts';
 import { deserializeError, isClusterMessage, WORKER_PORT_ENV, type WriterMethod } from './ipc-protocol.ts';
 import { primaryLogger, type PrimaryLogger } from './primary-log.ts';
-import { applyHeapGrowth, heapGrowthPercent } from '../heap-growth.ts';
+import { applyHeapSettings } from '../heap-settings.ts';
 
 export interface RunningCluster {
     /** The API's base URL (every worker listens on its port). */
@@ -49,7 +49,7 @@ const METRICS_TIMEOUT_MS = 1_500;
  * workers' calls to the writer over IPC and restarts a worker that dies.
  */
 export async function startCluster(config: ServiceConfig, events: ClusterEvents = {}): Promise<RunningCluster> {
-    applyHeapGrowth(heapGrowthPercent(config.heapGrowthPercent, config.source !== 'none'));
+    applyHeapSettings(config.heapGrowthPercent, config.source !== 'none');
     const logger = primaryLogger(config.logLevel, events.logStream);
     const log = (line: string, level: BackgroundLevel = 'warn') => logger[level](line);
     // What would stop every worker's start stops the primary's first, once, with the single process's message.

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
 import { DEFAULT_RECENT_ACCOUNTS } from '../chain/devnet/recent-accounts.ts';
-import { DEFAULT_HEAP_GROWTH_PERCENT } from '../heap-growth.ts';
+import { DEFAULT_HEAP_GROWTH_PERCENT } from '../heap-settings.ts';
 import { defaultReadingThreads } from '../chain/reading/block-reading-pool.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
@@ -51,7 +51,7 @@ export interface ServiceConfig {
     workerSemiSpaceMb: number;
     /**
      * How far past its live objects each V8 heap of the process may grow, percent; 0 = V8's own; null =
-     * the default cap in the process that runs the chain writer, V8's own in API-only processes (heap-growth.ts).
+     * the default cap in the process that runs the chain writer, V8's own in API-only processes (heap-settings.ts).
      */
     heapGrowthPercent: number | null;
     /** Most transactions one emulation may run. */

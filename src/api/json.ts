@@ -324,7 +324,7 @@ const QUOTED_KEYS_KEPT = 10_000;
 function quotedKey(key: string): string {
     let quoted = quotedKeys.get(key);
     if (quoted === undefined) {
-        quoted = JSON.stringify(key);
+        quoted = oneByteString(JSON.stringify(key));
         if (quotedKeys.size < QUOTED_KEYS_KEPT) quotedKeys.set(key, quoted);
     }
     return quoted;
@@ -345,8 +345,22 @@ export class RawJson {
  * together (docs/BENCHMARKS.md, twenty-seventh session).
  */
 export function asciiJson(text: string): string {
-    return NON_ASCII.test(text) ? text.replace(NON_ASCII_ALL, escapeCodeUnit) : text;
+    return NON_ASCII.test(text) ? oneByteString(text.replace(NON_ASCII_ALL, escapeCodeUnit)) : text;
 }
+
+/**
+ * `text` held as a one-byte string where each of its code units fits a byte. V8 keeps a string
+ * two-byte when it was cut or replaced out of a two-byte one, even with nothing beyond ASCII left,
+ * and member names the OpenAPI document's parse made first (`"verification"`, `"score"`) were
+ * such strings. One such piece makes every text it is joined or concatenated into two-byte: twice
+ * the bytes to flatten, and each character narrowed again when the answer is written as bytes
+ * (docs/BENCHMARKS.md, thirtieth session).
+ */
+export function oneByteString(text: string): string {
+    return LATIN1_ONLY.test(text) ? Buffer.from(text, 'latin1').toString('latin1') : text;
+}
+
+const LATIN1_ONLY = /^[\x00-\xff]*$/;
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const NON_ASCII_ALL = /[^\x00-\x7f]/g;

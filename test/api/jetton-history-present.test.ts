@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isCurrentOperationText, jettonOperationText, presentJettonHistory } from '../../src/api/present/jetton-history.ts';
 import { asciiJson, toJsonBody } from '../../src/api/json.ts';
+import { stringRepresentation } from '../helpers/string-representation.ts';
 import type { JettonHistoryPage, JettonOperation } from '../../src/store/read/jettons.ts';
 
 const MASTER = `0:${'11'.repeat(32)}`;
@@ -61,5 +62,7 @@ describe('jetton history answers', () => {
         assert.equal(asciiJson('{"a":"plain"}'), '{"a":"plain"}');
         assert.equal(asciiJson('"é☕\u{1F600}"'), '"\\u00e9\\u2615\\ud83d\\ude00"');
         assert.equal(JSON.parse(asciiJson(JSON.stringify('é☕\u{1F600}'))), 'é☕\u{1F600}');
+        // Escaped, the text is ASCII, and held as such: the page joins its pieces and copies them out as Latin-1.
+        assert.equal(stringRepresentation(asciiJson('{"description":"café ☕"}')), 'one-byte');
     });
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HOLE_MARK, MemberHole, RawJson, toJson, toJsonBody, toJsonBytes, toJsonTemplate } from '../../src/api/json.ts';
+import { HOLE_MARK, MemberHole, RawJson, oneByteString, toJson, toJsonBody, toJsonBytes, toJsonTemplate } from '../../src/api/json.ts';
+import { stringRepresentation } from '../helpers/string-representation.ts';
 
 describe('toJson', () => {
     it('writes bigints as exact JSON integers', () => {
@@ -63,6 +64,26 @@ describe('toJson', () => {
         // Kept for reuse, as bytes whether or not it holds byte texts.
         assert.equal(toJsonBytes(value).toString('utf8'), expected);
         assert.deepEqual(toJsonBytes({ note: 'ünïcode' }), Buffer.from('{"note":"ünïcode"}', 'utf8'));
+    });
+});
+
+describe('one-byte texts', () => {
+    it('writes member names as one-byte text when the name was first made from a two-byte string', () => {
+        // Cut out of a two-byte text, as the OpenAPI document's parse left "verification" and "score":
+        // the name is interned two-byte, and so is every later use of it, literals included.
+        const name = '\u2014zq_member'.slice(1);
+        const record = { [name]: 'value' };
+        assert.equal(stringRepresentation(Object.keys(record)[0]), 'two-byte', 'the test needs a two-byte member name');
+        assert.equal(stringRepresentation(toJson(record)), 'one-byte');
+        assert.equal(toJson(record), '{"zq_member":"value"}');
+    });
+
+    it('copies a two-byte text whose characters fit a byte into a one-byte one, and leaves others as they are', () => {
+        const cut = '\u2014caf\u00e9'.slice(1);
+        assert.equal(stringRepresentation(cut), 'two-byte');
+        assert.equal(stringRepresentation(oneByteString(cut)), 'one-byte');
+        assert.equal(oneByteString(cut), 'caf\u00e9');
+        assert.equal(oneByteString('\u2014 stays'), '\u2014 stays');
     });
 });
 

@@ -1,7 +1,7 @@
 import { jettonPreview } from '../../ton/jetton/jetton-preview.ts';
 import type { JettonHistoryPage, JettonOperation, StoredJettonOperation } from '../../store/read/jettons.ts';
 import { AccountDirectory, type AccountView } from './account-address.ts';
-import { HOLE_MARK, MemberHole, RawJson, asciiJson, toJson, toJsonTemplate } from '../json.ts';
+import { HOLE_MARK, MemberHole, RawJson, asciiJson, oneByteString, toJson, toJsonTemplate } from '../json.ts';
 
 /**
  * AccountJettonsHistory (spec 2.10): operations newest first, `next_from` the `before_lt` of the next page.
@@ -11,11 +11,12 @@ import { HOLE_MARK, MemberHole, RawJson, asciiJson, toJson, toJsonTemplate } fro
  */
 export function presentJettonHistory(page: JettonHistoryPage): RawJson {
     const accounts = new AccountDirectory(page.interfaces);
-    // A page's operations mostly share a jetton or two: each preview is written once.
+    // A page's operations mostly share a jetton or two: each preview is written once, and held one
+    // byte a character (`oneByteString`): one two-byte piece would make the whole joined page two-byte.
     const previews = new Map<string, string>();
     const previewOf = (master: string) => {
         let preview = previews.get(master);
-        if (preview === undefined) previews.set(master, preview = asciiJson(toJson(jettonPreview(master, page.jettons.get(master)))));
+        if (preview === undefined) previews.set(master, preview = oneByteString(asciiJson(toJson(jettonPreview(master, page.jettons.get(master))))));
         return preview;
     };
     const pieces: string[] = ['{"operations":['];

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Address, Cell, internal } from '@ton/core';
@@ -18,13 +18,27 @@ function apiNodeFlags(): string[] {
 }
 
 /**
- * `serve --source none` over a data directory in its own process, as users run the API over an index.
+ * `serve --source none` over a data directory in its own process, as users run the API over an index:
+ * the compiled service (`dist/main.js`, what `npm start` and the bin run), built from the sources
+ * first. Run from the sources through tsx it is not the same program: the OpenAPI document is parsed
+ * from its YAML there, and strings cut from it are held two bytes a character (docs/BENCHMARKS.md, thirtieth session).
  * `nodeFlags` go before the script (by default the young generation users get from `npm start` and the bin); `workers` > 1 runs that many API processes
  * sharing the port (`--workers`, whose default is one a core).
  */
 export async function startApiProcess(dataDir: string, nodeFlags: string[] = apiNodeFlags(), databaseUrl?: string, workers = 1): Promise<{ base: string; server: ChildProcess }> {
+    builtOnce();
     const db = databaseUrl ? ['--db', databaseUrl] : [];
-    return spawnServing('API server', [...nodeFlags, '--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000']);
+    return spawnServing('API server', [...nodeFlags, 'dist/main.js', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000']);
+}
+
+let built = false;
+
+/** `npm run build`, once a bench run, so that `dist/` is the sources as they are now. */
+function builtOnce(): void {
+    if (built) return;
+    const result = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal}): the API processes run the compiled service`);
+    built = true;
 }
 
 /** A node process that prints `serving http://host:port…` once it listens; its base URL (no path). */

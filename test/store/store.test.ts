@@ -288,6 +288,44 @@ describe('store (sqlite connection settings)', () => {
             dir.remove();
         }
     });
+
+    test('rows come back as objects of their columns, as better-sqlite3 makes them, through the kept statements', async () => {
+        const dir = tempDir();
+        const store = await openStore({ dataDir: dir.path });
+        try {
+            const db = store.db;
+            await sql`create table t (id integer primary key, name text, amount integer, blob blob)`.execute(db);
+            await sql`insert into t values (1, 'one', ${2n ** 62n}, x'0102'), (2, null, -5, null)`.execute(db);
+            const read = async (query: string) => (await sql.raw<Record<string, unknown>>(query).execute(db)).rows;
+            const expected = [
+                { id: 1n, name: 'one', amount: 2n ** 62n, blob: Buffer.from([1, 2]) },
+                { id: 2n, name: null, amount: -5n, blob: null },
+            ];
+            assert.deepEqual(await read('select * from t order by id'), expected);
+            // The same statement again, from the cache; and no rows at all.
+            assert.deepEqual(await read('select * from t order by id'), expected);
+            assert.deepEqual(await read('select * from t where id > 2'), []);
+            // Columns of one name: the last wins, as in better-sqlite3's own objects.
+            assert.deepEqual(await read("select 1 as x, 2 as x, 'y' as y"), [{ x: 2n, y: 'y' }]);
+            // A column named __proto__ is a member, not the row's prototype.
+            const [odd] = await read("select 'p' as __proto__, 3 as n");
+            assert.equal(Object.getPrototypeOf(odd), Object.prototype);
+            assert.deepEqual(Object.entries(odd), [['__proto__', 'p'], ['n', 3n]]);
+            // A kept `select *` after the table gained a column (SQLite prepares it again): the new column too.
+            await sql`alter table t add column extra text default 'e'`.execute(db);
+            assert.deepEqual(await read('select * from t order by id'), expected.map(row => ({ ...row, extra: 'e' })));
+            // Streamed rows, one at a time, likewise.
+            const streamed = [];
+            for await (const row of db.selectFrom('t' as never).select(['id' as never, 'name' as never]).orderBy('id' as never).stream()) streamed.push(row);
+            assert.deepEqual(streamed, [{ id: 1n, name: 'one' }, { id: 2n, name: null }]);
+            // Statements that return no rows still report what they changed.
+            const updated = await sql`update t set name = 'two' where id = 2`.execute(db);
+            assert.equal(updated.numAffectedRows, 1n);
+        } finally {
+            await store.close();
+            dir.remove();
+        }
+    });
 });
 
 const pgUrl = process.env.TEST_PG_URL;

@@ -75,16 +75,72 @@ const STATEMENT_CACHE_SIZE = 500;
  * re-prepares a cached statement by itself when the schema changes.
  */
 function withStatementCache(database: Database.Database): Database.Database {
-    const statements = new Lru<string, Database.Statement>(STATEMENT_CACHE_SIZE);
+    const statements = new Lru<string, Database.Statement | RowsAsObjects>(STATEMENT_CACHE_SIZE);
     // Kysely's driver uses nothing else of the database; native methods need the real object as `this`.
     const cached = { close: () => database.close() } as Database.Database;
     cached.prepare = ((sql: string) => {
         let statement = statements.get(sql);
         if (!statement) {
-            statement = database.prepare(sql);
+            const prepared = database.prepare(sql);
+            statement = prepared.reader ? new RowsAsObjects(prepared) : prepared;
             statements.set(sql, statement);
         }
         return statement;
-    }) as Database.Database['prepare'];
+    }) as unknown as Database.Database['prepare'];
     return cached;
+}
+
+/**
+ * A statement that returns rows, as Kysely's driver uses one (`reader`, `all`, `iterate`), its rows
+ * read as arrays and made into objects here. better-sqlite3 makes each row's object itself, one
+ * property at a time, looking its column's name up in V8's string table for every value: for a page
+ * of 101 history rows of six columns that was a third of the read (docs/BENCHMARKS.md, thirtieth
+ * session). Here every row of a statement is one object literal of the same shape.
+ */
+class RowsAsObjects {
+    readonly reader = true;
+    private columns = -1;
+    private toObject: (values: unknown[]) => Record<string, unknown> = () => ({});
+
+    constructor(private readonly statement: Database.Statement) {
+        statement.raw(true);
+    }
+
+    all(parameters: unknown[]): Array<Record<string, unknown>> {
+        const rows = this.statement.all(parameters) as unknown[][];
+        const objects = new Array<Record<string, unknown>>(rows.length);
+        for (let i = 0; i < rows.length; i++) objects[i] = this.object(rows[i]);
+        return objects;
+    }
+
+    *iterate(parameters: unknown[]): IterableIterator<Record<string, unknown>> {
+        for (const values of this.statement.iterate(parameters) as IterableIterator<unknown[]>) yield this.object(values);
+    }
+
+    private object(values: unknown[]): Record<string, unknown> {
+        // SQLite prepares a statement again after a schema change, and `select *` may then have other columns.
+        if (values.length !== this.columns) {
+            this.toObject = rowMaker(this.statement.columns().map(column => column.name));
+            this.columns = values.length;
+        }
+        return this.toObject(values);
+    }
+}
+
+/**
+ * A function making a row's object from its values, as one object literal (a later column of the
+ * same name wins, as it does in better-sqlite3's objects). The names are the statement's own
+ * columns, written into the function as JSON strings; `__proto__`, which a literal would take for
+ * the prototype, is defined as a member as the others are.
+ */
+function rowMaker(names: string[]): (values: unknown[]) => Record<string, unknown> {
+    if (names.includes('__proto__')) {
+        return values => {
+            const row: Record<string, unknown> = {};
+            names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }));
+            return row;
+        };
+    }
+    const members = names.map((name, i) => `${JSON.stringify(name)}: values[${i}]`).join(', ');
+    return new Function('values', `return { ${members} };`) as (values: unknown[]) => Record<string, unknown>;
 }

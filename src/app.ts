@@ -80,7 +80,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
     const writerLock = await takeWriterLocks(config, () => writer, log);
     let store: Store | undefined;
     try {
-        store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir });
+        store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, mappedReads: config.source === 'none' });
         // The devnet serves its own token metadata on the service's (loopback) address.
         const allowPrivateFetch = config.allowPrivateFetch ?? config.source === 'devnet';
         const metadata = new JettonMetadataFetcher(store, { allowPrivate: allowPrivateFetch, log });

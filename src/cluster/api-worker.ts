@@ -50,7 +50,7 @@ export async function runApiWorker(config: ServiceConfig): Promise<number> {
     });
     process.on('disconnect', () => channel.disconnected());
     try {
-        store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, migrate: false, maxConnections: workerPoolSize(config.workers) });
+        store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, migrate: false, maxConnections: workerPoolSize(config.workers), mappedReads: true });
         // Long enough for any writer call a request makes (a devnet message waits for its block to be indexed); the request's own timeout comes first.
         const timeoutMs = Math.max(config.requestTimeoutMs, config.emulationTimeoutMs + 1000) + 1000;
         const call = <T>(method: WriterMethod, ...args: unknown[]) => channel.request<T>(method, args, timeoutMs);

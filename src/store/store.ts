@@ -34,6 +34,8 @@ export interface StoreOptions {
     migrate?: boolean;
     /** Most connections of the PostgreSQL pool (default 10). */
     maxConnections?: number;
+    /** SQLite only: map the file for reading (`sqlite/sqlite-connection.ts`), in processes that only serve the API. */
+    mappedReads?: boolean;
 }
 
 export function describeStore(options: StoreOptions): { dialect: StoreDialect; target: string } {
@@ -47,7 +49,7 @@ export function describeStore(options: StoreOptions): { dialect: StoreDialect; t
 export async function openStore(options: StoreOptions): Promise<Store> {
     const { dialect, target } = describeStore(options);
     const postgres = dialect === 'postgres' ? postgresDialect(target, options.maxConnections) : null;
-    const db = new Kysely<IndexDatabase>({ dialect: postgres ? postgres.dialect : sqliteDialect(target) });
+    const db = new Kysely<IndexDatabase>({ dialect: postgres ? postgres.dialect : sqliteDialect(target, { mappedReads: options.mappedReads }) });
     if (options.migrate ?? true) {
         const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
         const { error, results } = await migrator.migrateToLatest();

@@ -4,7 +4,9 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startService } from '../../src/app.ts';
+import { sql } from 'kysely';
+import { startService, type RunningService } from '../../src/app.ts';
+import { MAPPED_READ_BYTES } from '../../src/store/sqlite/sqlite-connection.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from '../../src/config/config.ts';
 import { WriterLockHeldError } from '../../src/store/locks/writer-lock.ts';
 import { importBlockFiles } from '../../src/chain/files/import-blocks.ts';
@@ -112,7 +114,7 @@ describe('one writer per data directory', () => {
         }
     });
 
-    test('an API-only process (--source none) shares the data directory with the writer', async () => {
+    test('an API-only process (--source none) shares the data directory with the writer, and reads the index mapped where the writer does not', async () => {
         const dir = tempDir();
         const writer = await startDevnetService({ blockIntervalMs: 50 }, dir.path);
         try {
@@ -121,6 +123,9 @@ describe('one writer per data directory', () => {
             try {
                 const response = await call('getStatus', `${reader.url.replace(/\/$/, '')}/v2/status`);
                 assert.equal(response.status, 200);
+                const mapped = async (service: RunningService) => Number(Object.values((await sql.raw<Record<string, unknown>>('pragma mmap_size').execute(service.store.db)).rows[0])[0]);
+                assert.equal(await mapped(reader), MAPPED_READ_BYTES);
+                assert.equal(await mapped(writer), 0);
             } finally {
                 await reader.stop();
             }

@@ -47,10 +47,23 @@ class TransactionalDdlSqliteDialect extends SqliteDialect {
     }
 }
 
-/** A SQLite file with WAL, and every integer read back as bigint (lts and balances exceed 2^53). */
-export function sqliteDialect(file: string): SqliteDialect {
+/**
+ * Bytes of the file a reading process maps (`mmap_size`): SQLite's largest, 2 GB less 64 KB. A
+ * page in the mapping is read in place; any other costs a `pread` into the page cache.
+ */
+export const MAPPED_READ_BYTES = 0x7fff0000;
+
+/**
+ * A SQLite file with WAL, and every integer read back as bigint (lts and balances exceed 2^53).
+ * `mappedReads` maps the file for reading (API-only processes): under load a `pread` a page was a
+ * sixth of a block list's time and a good part of the page reads behind history and interfaces
+ * (docs/BENCHMARKS.md, thirtieth session). A process that runs the chain writer does not map it:
+ * the pages its reads touched would count in its resident memory, which the devnet keeps bounded.
+ */
+export function sqliteDialect(file: string, options: { mappedReads?: boolean } = {}): SqliteDialect {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     const database = new Database(file);
+    if (options.mappedReads) database.pragma(`mmap_size = ${MAPPED_READ_BYTES}`);
     database.defaultSafeIntegers(true);
     database.pragma('journal_mode = WAL');
     database.pragma('synchronous = NORMAL');

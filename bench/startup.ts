@@ -1,8 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { tempDir } from '../test/helpers/stores.ts';
-import { sleep } from './support.ts';
+import { buildCompiledService, sleep } from './support.ts';
 
 const BIN = 'bin/native-explorer.js';
 const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 7);
@@ -13,7 +12,7 @@ const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 7);
  * timed from the spawn to the first 200 of GET /v2/status.
  */
 export async function startupBench(): Promise<void> {
-    if (!existsSync('dist/main.js')) throw new Error('dist/ is missing: run `npm run build` first');
+    buildCompiledService();
     const help = medianOf(Array.from({ length: ROUNDS }, () => {
         const started = process.hrtime.bigint();
         const result = spawnSync(process.execPath, [BIN, 'help'], { stdio: 'ignore' });

@@ -26,15 +26,15 @@ function apiNodeFlags(): string[] {
  * sharing the port (`--workers`, whose default is one a core).
  */
 export async function startApiProcess(dataDir: string, nodeFlags: string[] = apiNodeFlags(), databaseUrl?: string, workers = 1): Promise<{ base: string; server: ChildProcess }> {
-    builtOnce();
+    buildCompiledService();
     const db = databaseUrl ? ['--db', databaseUrl] : [];
     return spawnServing('API server', [...nodeFlags, 'dist/main.js', 'serve', '--source', 'none', '--data-dir', dataDir, ...db, '--workers', String(workers), '--port', '0', '--anon-rps', '1000000']);
 }
 
 let built = false;
 
-/** `npm run build`, once a bench run, so that `dist/` is the sources as they are now. */
-function builtOnce(): void {
+/** `npm run build`, once a bench run, so that `dist/` (what the API processes and the start-up rows run) is the sources as they are now. */
+export function buildCompiledService(): void {
     if (built) return;
     const result = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal}): the API processes run the compiled service`);

@@ -65,8 +65,10 @@ export interface ServiceEvents {
  * them), and the returned promise resolves once they have.
  */
 export async function startService(config: ServiceConfig, events: ServiceEvents = {}): Promise<RunningService> {
+    // An API-only process (no source) runs no chain writer: V8's and SQLite's settings for reading.
+    const runsChainWriter = config.source !== 'none';
     // Before any thread starts: the devnet's and the reading threads' heaps follow it too.
-    applyHeapSettings(config.heapGrowthPercent, config.source !== 'none');
+    applyHeapSettings(config.heapGrowthPercent, runsChainWriter);
     let server: FastifyInstance | undefined;
     const log = (line: string, level: BackgroundLevel = 'warn') => {
         events.log?.(line, level);
@@ -80,36 +82,35 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
     const writerLock = await takeWriterLocks(config, () => writer, log);
     let store: Store | undefined;
     try {
-        store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, mappedReads: config.source === 'none' });
+        store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, mappedReads: !runsChainWriter });
         // The devnet serves its own token metadata on the service's (loopback) address.
         const allowPrivateFetch = config.allowPrivateFetch ?? config.source === 'devnet';
         const metadata = new JettonMetadataFetcher(store, { allowPrivate: allowPrivateFetch, log });
         let starting: Promise<ChainWriter> | undefined;
         const started = () => starting!;
-        const writes = config.source !== 'none';
 
         const services: ApiServices = {
             store,
             chain: {
                 source: config.source,
-                live: writes,
+                live: runsChainWriter,
                 head: () => writer?.source.head() ?? Promise.resolve(null),
                 rate: () => writer?.rate.perSecond() ?? null,
             },
-            messages: writes ? { sendExternalMessage: async (message: Cell) => (await started()).messages!.sendExternalMessage(message) } : undefined,
+            messages: runsChainWriter ? { sendExternalMessage: async (message: Cell) => (await started()).messages!.sendExternalMessage(message) } : undefined,
             devnet: config.source === 'devnet' ? waitingDevnetControl(started, config.faucetCap) : undefined,
             emulation: new EmulationService(store.db, { maxTransactions: config.emulationMaxTransactions, timeBudgetMs: config.emulationTimeoutMs }),
             rates: loadRatesSource(config.rates || (config.source === 'devnet' ? DEVNET_RATES_FILE : undefined), {
                 onStaleRefresh: error => log(`rates: refresh failed, serving the previous table: ${error.message}`), allowPrivateFetch,
             }),
             extraCurrencies,
-            rewards: writes ? waitingRewards(started) : undefined,
+            rewards: runsChainWriter ? waitingRewards(started) : undefined,
         };
         if (store.poolUse) metrics.watchPool(store.poolUse);
         metrics.watchIngest({
             lastIndexed: () => lastMasterchainBlock(store!.db),
-            sourceHead: writes ? async () => (await writer?.source.head()) ?? null : undefined,
-            rate: writes ? () => writer?.rate.perSecond() ?? null : undefined,
+            sourceHead: runsChainWriter ? async () => (await writer?.source.head()) ?? null : undefined,
+            rate: runsChainWriter ? () => writer?.rate.perSecond() ?? null : undefined,
         });
         server = await buildServer(services, {
             logLevel: events.logStream ? config.logLevel : 'silent', logRequests: config.logRequests, logStream: events.logStream, metrics,
@@ -118,7 +119,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
         reloadKeysWhileServing(server, apiKeys, config.apiKeys, log);
         const url = await server.listen({ host: config.host, port: config.port });
         // Set before any request can run: handlers run on later turns of the event loop.
-        if (writes) starting = import('./chain-writer.ts').then(module => module.startChainWriter(config, store!, {
+        if (runsChainWriter) starting = import('./chain-writer.ts').then(module => module.startChainWriter(config, store!, {
             log, progress: events.progress, indexed: (workchain, transactions) => metrics.countIndexed(workchain, transactions),
         }));
         writer = await starting;

@@ -113,8 +113,9 @@ function withStatementCache(database: Database.Database): Database.Database {
  */
 class RowsAsObjects {
     readonly reader = true;
+    /** The column count `toObject` was made for; none before the first row. */
     private columns = -1;
-    private toObject: (values: unknown[]) => Record<string, unknown> = () => ({});
+    private toObject!: (values: unknown[]) => Record<string, unknown>;
 
     constructor(private readonly statement: Database.Statement) {
         statement.raw(true);

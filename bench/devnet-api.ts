@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { getHeapStatistics } from 'node:v8';
 import { sql } from 'kysely';
 import { openStore } from '../src/store/store.ts';
@@ -14,6 +13,7 @@ import type { StepStats } from '../src/chain/devnet/devnet-source.ts';
 import type { DevnetManifest } from '../src/chain/devnet/manifest.ts';
 import { analyzePostgres, devnetIngest, freshPostgres, indexDevnetBlocks } from './ingest.ts';
 import { emulationCases, measureEmulation, type EmulationCase } from './emulation.ts';
+import { loadCells, loadGenerator, loadRow } from './load.ts';
 
 const TARGET_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 100_000);
 const BLOCK_INTERVAL_MS = 10;
@@ -214,7 +214,7 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     const traceIds = traces.map(t => t.trace_id);
     let largestAnswerBytes = 0;
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
-        console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; ${processes}; autocannon from another process, 10 s per row)\n`);
+        console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; ${processes}; ${loadGenerator()} from another process, 10 s per row)\n`);
         const perListed = (bytes: unknown) => (Number(bytes) / Math.max(1, Number(lists.tx))).toFixed(0);
         console.log(`(stored texts: ${texts.n} transactions, ${(Number(texts.bytes) / Math.max(1, Number(texts.n))).toFixed(0)} bytes a transaction;`
             + ` lists: ${lists.n} blocks of ${lists.tx ?? 0} transactions, ${perListed(lists.bytes)} bytes a transaction, ${perListed(lists.stored)} as stored)\n`);
@@ -270,17 +270,11 @@ async function load(name: string, next: () => string): Promise<number> {
 }
 
 async function loadWith(name: string, connections: number, next: () => string): Promise<number> {
-    const result = await autocannon({
-        url: next(),
-        connections,
-        duration: 10,
-        requests: [{
-            setupRequest: req => {
-                const url = new URL(next());
-                return { ...req, path: url.pathname + url.search };
-            },
-        }],
+    const first = new URL(next());
+    const result = await loadRow(first.origin, connections, () => {
+        const url = new URL(next());
+        return { method: 'GET', path: url.pathname + url.search };
     });
-    console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
-    return Math.round(result.throughput.total / Math.max(1, result.requests.total));
+    console.log(`| ${name} | ${connections} | ${loadCells(result)} |`);
+    return result.meanBytes;
 }

@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { Address, internal } from '@ton/core';
 import { randomBytes } from 'node:crypto';
 import { startService } from '../src/app.ts';
@@ -13,6 +12,7 @@ import { tempDir } from '../test/helpers/stores.ts';
 import { analyzePostgres, freshPostgres, indexDevnetBlocks } from './ingest.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadCells, loadGenerator, loadRow, type LoadRequest } from './load.ts';
 
 const TARGET_OPERATIONS = Number(process.env.BENCH_JETTON_OPS ?? 100_000);
 const HOLDERS = 10;
@@ -104,7 +104,7 @@ async function apiLoad(dataDir: string, databaseUrl?: string): Promise<void> {
     const bulkBody = () => JSON.stringify({ public_keys: Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? keys[i % keys.length] : randomBytes(32).toString('hex'))) });
     let pageBytes = 0;
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
-        console.log(`\n## Jetton history and wallets by key under load (${databaseUrl ? 'PostgreSQL' : 'SQLite'} index of ${lts.length} jetton operations; ${processes}; autocannon from another process, 10 s per row)\n`);
+        console.log(`\n## Jetton history and wallets by key under load (${databaseUrl ? 'PostgreSQL' : 'SQLite'} index of ${lts.length} jetton operations; ${processes}; ${loadGenerator()} from another process, 10 s per row)\n`);
         console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
         console.log('|---|---|---|---|---|---|');
         for (const connections of [1, 10]) {
@@ -121,8 +121,8 @@ async function apiLoad(dataDir: string, databaseUrl?: string): Promise<void> {
 }
 
 /** One row; the answers' mean size in bytes (headers included). */
-async function run(name: string, connections: number, base: string, next: () => { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> }): Promise<number> {
-    const result = await autocannon({ url: base, connections, duration: 10, requests: [{ setupRequest: req => ({ ...req, ...next() }) }] });
-    console.log(`| ${name} | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
-    return Math.round(result.throughput.total / Math.max(1, result.requests.total));
+async function run(name: string, connections: number, base: string, next: () => LoadRequest): Promise<number> {
+    const result = await loadRow(base, connections, next);
+    console.log(`| ${name} | ${connections} | ${loadCells(result)} |`);
+    return result.meanBytes;
 }

@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { Address, internal } from '@ton/core';
 import { randomBytes } from 'node:crypto';
 import { startService } from '../src/app.ts';
@@ -10,6 +9,7 @@ import { openStore } from '../src/store/store.ts';
 import { toNumber } from '../src/store/schema.ts';
 import { tempDir } from '../test/helpers/stores.ts';
 import { seqnoOf, sleep, startApiProcess, stopServer } from './support.ts';
+import { loadCells, loadGenerator, loadRow } from './load.ts';
 
 const TARGET_ORDERS = Number(process.env.BENCH_MULTISIG_ORDERS ?? 2_000);
 const GRAM = 1_000_000_000n;
@@ -65,15 +65,12 @@ async function apiLoad(dataDir: string): Promise<void> {
     const orders = (await store.db.selectFrom('multisig_orders').select('address').execute()).map(r => r.address);
     await store.close();
     const { base, server } = await startApiProcess(dataDir);
-    console.log(`\n## Multisig order lookup under load (${orders.length} orders in the index; one server process; autocannon from another process, 10 s per row)\n`);
+    console.log(`\n## Multisig order lookup under load (${orders.length} orders in the index; one server process; ${loadGenerator()} from another process, 10 s per row)\n`);
     console.log('| request | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
     console.log('|---|---|---|---|---|---|');
     for (const connections of [1, 10]) {
-        const result = await autocannon({
-            url: base, connections, duration: 10,
-            requests: [{ setupRequest: req => ({ ...req, method: 'GET', path: `/v2/multisig/order/${orders[Math.floor(Math.random() * orders.length)]}` }) }],
-        });
-        console.log(`| GET /v2/multisig/order/{id}, random orders | ${connections} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.average.toFixed(0)} | ${result.non2xx} |`);
+        const result = await loadRow(base, connections, () => ({ method: 'GET', path: `/v2/multisig/order/${orders[Math.floor(Math.random() * orders.length)]}` }));
+        console.log(`| GET /v2/multisig/order/{id}, random orders | ${connections} | ${loadCells(result)} |`);
     }
     await stopServer(server);
 }

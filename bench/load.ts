@@ -69,7 +69,7 @@ async function autocannonRow(base: string, connections: number, next: () => Load
     };
 }
 
-/** The Lua script wrk runs: requests from a file of JSON-free records, replayed in turn; a summary line at the end. */
+/** The Lua script wrk runs: the prepared requests, read from a file of length-prefixed records, replayed in turn; a summary line at the end. */
 const WRK_SCRIPT = `
 local requests = {}
 local index = 0
@@ -84,7 +84,6 @@ init = function(args)
     requests[#requests + 1] = data:sub(size_end + 1, size_end + size)
     at = size_end + size + 1
   end
-  index = math.random(#requests) - 1
 end
 request = function()
   index = index % #requests + 1

@@ -12,7 +12,7 @@ import { MegatonFiSwap } from './megaton.ts';
 import { MooncxSwapFromJetton, MooncxSwapFromNative } from './mooncx.ts';
 import { MooncxLiquidityDepositBoth, MooncxLiquidityDepositJetton, MooncxLiquidityDepositNative } from './mooncx-liquidity.ts';
 import { NftTransfer, NftTransferNotify } from './nft.ts';
-import { AuctionBidGetgems, AuctionBuyGetgems, NftPurchase } from './nft-sales.ts';
+import { AuctionBidGetgems, AuctionBuyGetgems, NftPurchase, SaleSettledGetgems, TelemintDirectBuy } from './nft-sales.ts';
 import {
     DepositLiquidStake, DepositTFStake, PendingWithdrawRequestLiquid, WithdrawLiquidStake, WithdrawStakeImmediately, WithdrawTFStakeRequest,
 } from './staking.ts';
@@ -40,6 +40,7 @@ import { XtrDeposit, XtrWithdraw } from './xtr.ts';
 export const PATTERNS: readonly AnyPattern[] = [
     FragmentSimpleBid,
     GasRelayer,
+    TelemintDirectBuy,
     NftTransfer,
     NftTransferNotify,
     PtonTransferOut,
@@ -51,6 +52,7 @@ export const PATTERNS: readonly AnyPattern[] = [
     JettonBurn,
     WtonMint,
     NftPurchase,
+    SaleSettledGetgems,
     StonfiSwapV1,
     // failed hops first: the swap chain then stops where a hop failed
     StonfiSwapV2FailedHop,
@@ -71,13 +73,14 @@ export const PATTERNS: readonly AnyPattern[] = [
     SubscriptionDeploy,
     SubscriptionPayment,
     DepositLiquidStake,
+    // paid at once first: a pending request is one the pool could not pay
+    WithdrawLiquidStake,
     PendingWithdrawRequestLiquid,
     ElectionsDepositStake,
     ElectionsRecoverStake,
     DepositTFStake,
     WithdrawTFStakeRequest,
     WithdrawStakeImmediately,
-    WithdrawLiquidStake,
     DepositWhalesStake,
     WithdrawWhalesStakeRequest,
     WithdrawWhalesStake,

@@ -7,9 +7,10 @@ import { formatRawAddress } from '../../ton/address.ts';
 import type { FlawedJettonTransferDraft, JettonBurnDraft, JettonMintDraft, JettonTransferDraft } from '../action.ts';
 import { actionOf, txOf, type Bubble } from '../bubble.ts';
 import { tx } from './tx.ts';
-import { anyOf, hasInterface, hasOp, isAction, isTx, senderHasInterface, txWhere } from '../checks.ts';
-import { UNKNOWN_ADDRESS, masterOfWallet, walletOfOwner } from '../facts.ts';
-import type { Pattern, Straw } from '../straw.ts';
+import { anyOf, hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
+import { UNKNOWN_ADDRESS, masterOfWallet, ownerOfWallet, walletOfOwner } from '../facts.ts';
+import { implementsInterface } from '../interfaces.ts';
+import type { Check, Pattern, Straw } from '../straw.ts';
 import { forwardPayloadNote } from '../transfer-note.ts';
 import type { TraceFacts } from '../trace-input.ts';
 
@@ -198,19 +199,43 @@ function newMint(): JettonMintDraft {
     return { type: 'JettonMint', success: false, recipient: UNKNOWN_ADDRESS, recipientsWallet: UNKNOWN_ADDRESS, master: UNKNOWN_ADDRESS, amount: 0n };
 }
 
-/** A master sends internal_transfer to a wallet that notifies the new holder. */
+/**
+ * The master of the wallet this internal_transfer reached: detected as one, or named as the
+ * wallet's master by the wallet itself (its get_wallet_data, confirmed by the master), which
+ * recognises the masters of custom mints whose code no table knows.
+ */
+const fromItsMaster: Check = (b, ctx) => {
+    const t = txOf(b);
+    if (!t || t.inputFrom === null) return false;
+    return implementsInterface(t.inputFromInterfaces, 'jetton_master') || masterOfWallet(ctx.facts, t.account) === t.inputFrom;
+};
+
+/** Whether the transaction's account is a jetton master: detected as one, or the master of a wallet of the facts. */
+const isJettonMaster: Check = (b, ctx) => {
+    const t = txOf(b);
+    if (!t) return false;
+    if (implementsInterface(t.interfaces, 'jetton_master')) return true;
+    for (const wallet of ctx.facts.jettonWallets.values()) if (wallet.master === t.account) return true;
+    return false;
+};
+
+/**
+ * A master sends internal_transfer to a wallet (whatever op its admin used: TEP-74 has none): the
+ * holder is the one the wallet notifies, else the wallet's owner.
+ */
 export const JettonMintFromMaster: Pattern<JettonMintDraft> = {
     name: 'JettonMintFromMaster',
     create: newMint,
     root: {
-        checks: [isTx, hasOp(OP_JETTON_INTERNAL_TRANSFER), hasInterface('jetton_wallet'), senderHasInterface('jetton_master')],
-        build: (d, b) => {
+        checks: [isTx, hasOp(OP_JETTON_INTERNAL_TRANSFER), hasInterface('jetton_wallet'), fromItsMaster],
+        build: (d, b, ctx) => {
             mintFromInternalTransfer(d, b);
             d.master = tx(b).inputFrom ?? UNKNOWN_ADDRESS;
+            d.recipient = ownerOfWallet(ctx.facts, tx(b).account) ?? d.recipient;
         },
         valueFlow: mintFlow,
         children: [
-            { checks: [isTx, hasOp(OP_JETTON_NOTIFY)], build: (d, b) => { d.recipient = tx(b).account; } },
+            { checks: [isTx, hasOp(OP_JETTON_NOTIFY)], optional: true, build: (d, b) => { d.recipient = tx(b).account; } },
             { checks: [isTx, hasOp(OP_EXCESS)], optional: true },
         ],
     },
@@ -228,11 +253,12 @@ export const JettonMintGovernance: Pattern<JettonMintDraft, GovernanceMintInProg
     create: () => ({ ...newMint(), countedByInnerMint: false }),
     finish: ({ countedByInnerMint: _, ...action }) => action,
     root: {
-        checks: [isTx, hasOp(OP_JETTON_MINT), hasInterface('jetton_master')],
+        checks: [isTx, hasOp(OP_JETTON_MINT), isJettonMaster],
         build: (d, b) => {
             const t = tx(b);
             d.master = t.account;
             d.success = t.success;
+            // A mint body in another layout than TEP-74's: the holder is the owner of the wallet it reached (below).
             if (t.parsed?.name === 'jetton_mint') {
                 d.recipient = formatRawAddress(t.parsed.value.toAddress);
                 if (t.parsed.value.internalTransfer) d.amount = t.parsed.value.internalTransfer.amount;
@@ -241,13 +267,14 @@ export const JettonMintGovernance: Pattern<JettonMintDraft, GovernanceMintInProg
         valueFlow: mintFlow,
         singleChild: {
             checks: [anyOf([isTx, hasOp(OP_JETTON_INTERNAL_TRANSFER)], [isAction('JettonMint')])],
-            build: (d, b) => {
+            build: (d, b, ctx) => {
                 const mint = actionOf(b, 'JettonMint');
                 if (mint) {
                     Object.assign(d, { recipient: mint.recipient, recipientsWallet: mint.recipientsWallet, amount: mint.amount, success: mint.success });
                     d.countedByInnerMint = true;
                 } else {
                     mintFromInternalTransfer(d, b);
+                    if (d.recipient === UNKNOWN_ADDRESS) d.recipient = ownerOfWallet(ctx.facts, tx(b).account) ?? d.recipient;
                 }
             },
             // A mint recognised earlier already moved the jettons in its own flow.

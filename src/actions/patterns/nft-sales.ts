@@ -1,6 +1,8 @@
 import type { AuctionBidDraft, NftPurchaseDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
-import { hasInterface, hasValue, isAction, isTx, txWhere } from '../checks.ts';
+import { anyOf, hasInterface, hasOp, hasValue, isAction, isTx, txWhere } from '../checks.ts';
+import { OP_NFT_OWNERSHIP_ASSIGNED, loadNftOwnershipAssigned, tryLoad } from '../../ton/bodies/index.ts';
+import { formatRawAddress } from '../../ton/address.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
 import type { Pattern } from '../straw.ts';
 import { commentOf } from '../transfer-note.ts';
@@ -73,6 +75,63 @@ export const AuctionBuyGetgems: Pattern<NftPurchaseDraft> = {
                 const transfer = actionOf(b, 'NftItemTransfer')!;
                 d.nft = transfer.nft;
                 d.success &&= transfer.success;
+            },
+        },
+    },
+};
+
+/** An auction or sale contract whose sale settled: it hands the item to the winner (the highest bid the facts hold). */
+export const SaleSettledGetgems: Pattern<NftPurchaseDraft> = {
+    name: 'SaleSettledGetgems',
+    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'getgems', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    root: {
+        checks: [isTx, anyOf([hasInterface('nft_auction_v1')], [hasInterface('nft_sale')]), (b, ctx) => ctx.facts.nftSales?.has(tx(b).account) === true],
+        build: (d, b, ctx) => {
+            const sale = ctx.facts.nftSales!.get(tx(b).account)!;
+            Object.assign(d, { seller: sale.owner, amount: sale.price, nft: sale.nft, success: tx(b).success });
+        },
+        singleChild: {
+            checks: [
+                isAction('NftItemTransfer'),
+                (b, ctx) => {
+                    const transfer = actionOf(b, 'NftItemTransfer')!;
+                    const sale = ctx.facts.nftSales?.get(transfer.sender ?? '');
+                    return sale !== undefined && transfer.nft === sale.nft && transfer.recipient !== undefined && transfer.recipient !== sale.owner;
+                },
+            ],
+            build: (d, b) => {
+                const transfer = actionOf(b, 'NftItemTransfer')!;
+                d.buyer = transfer.recipient!;
+                d.success &&= transfer.success;
+            },
+        },
+    },
+};
+
+/**
+ * A Telegram item (username or number) bought from the item itself at its fixed price: grams with
+ * an empty body, the item assigned to the buyer and the price paid out to the seller and Fragment.
+ */
+export const TelemintDirectBuy: Pattern<NftPurchaseDraft> = {
+    name: 'TelemintDirectBuy',
+    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'NUMBER.tg', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    root: {
+        checks: [isTx, hasInterface('nft_item'), hasValue, txWhere((t) => t.opCode === null && !t.bounced)],
+        build: (d, b, ctx) => {
+            const t = tx(b);
+            d.nft = t.account;
+            d.buyer = t.inputFrom ?? UNKNOWN_ADDRESS;
+            d.amount = t.inputAmount;
+            d.success = t.success;
+            if (ctx.facts.nftItems.get(t.account)?.dns?.endsWith('.t.me')) d.auctionType = 'DNS.tg';
+        },
+        singleChild: {
+            checks: [isTx, hasOp(OP_NFT_OWNERSHIP_ASSIGNED)],
+            build: (d, b) => {
+                const t = tx(b);
+                const assigned = t.body ? tryLoad(loadNftOwnershipAssigned, t.body) : null;
+                d.seller = assigned?.prevOwner ? formatRawAddress(assigned.prevOwner) : d.seller;
+                // The buyer's own transaction may fail (an uninitialized wallet): the item is assigned all the same.
             },
         },
     },

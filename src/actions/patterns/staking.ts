@@ -130,23 +130,38 @@ export const PendingWithdrawRequestLiquid: Pattern<WithdrawStakeRequestDraft> = 
     },
 };
 
-/** A Tonstakers withdrawal request the pool paid at once (withdrawal payout 0x0a77535c to the staker). */
-export const WithdrawLiquidStake: Pattern<WithdrawStakeDraft> = {
+/**
+ * A Tonstakers withdrawal the pool paid at once: the pool jetton burned, the burn notified to the
+ * pool, and the pool's payout (0x0a77535c) to the staker. The payout also returns the value the
+ * burn notification brought to the pool (its gas), which is not part of the withdrawal.
+ */
+export const WithdrawLiquidStake: Pattern<WithdrawStakeDraft, WithdrawStakeDraft & { attached: bigint }> = {
     name: 'WithdrawLiquidStake',
-    create: newWithdraw,
+    create: () => ({ ...newWithdraw(), attached: 0n }),
+    finish: ({ attached: _, ...action }) => action,
     root: {
-        checks: [(b) => actionOf(b, 'WithdrawStakeRequest')?.implementation === 'liquidTF'],
+        checks: [isAction('JettonBurn')],
         build: (d, b) => {
-            const request = actionOf(b, 'WithdrawStakeRequest')!;
-            Object.assign(d, { staker: request.staker, pool: request.pool, implementation: 'liquidTF', success: request.success });
+            const burn = actionOf(b, 'JettonBurn')!;
+            d.staker = burn.sender;
+            d.success = burn.success;
+            d.implementation = 'liquidTF';
         },
         singleChild: {
-            checks: [isTx, hasOp(OP.tonstakersWithdrawalPayout)],
+            checks: [isTx, hasOp(OP.tonstakersWithdraw), hasInterface('tonstake_pool')],
             build: (d, b) => {
-                d.amount = tx(b).inputAmount;
+                d.pool = tx(b).account;
+                d.attached = tx(b).inputAmount;
                 d.success &&= tx(b).success;
+            },
+            singleChild: {
+                checks: [isTx, hasOp(OP.tonstakersWithdrawalPayout)],
+                build: (d, b) => {
+                    const paid = tx(b).inputAmount - d.attached;
+                    d.amount = paid > 0n ? paid : 0n;
+                    d.success &&= tx(b).success;
+                },
             },
         },
     },
 };
-

@@ -3,7 +3,8 @@ import type { DetectionCache, CodeProfile } from './detection-cache.ts';
 import type { GetMethodAccount, GetMethodResult, GetMethodRunner } from './get-method-runner.ts';
 import { readGetMethodNames } from './get-methods.ts';
 import { libraryTargetHash, resolveLibraryCode, type LibraryLookup } from '../libraries.ts';
-import { knownCode } from './known-code.ts';
+import { knownCode, protocolInterfaces } from './known-code.ts';
+import { interfacesByAddress } from './mainnet-contracts.ts';
 import {
     decodeAddressResult,
     decodeJettonMasterData,
@@ -22,6 +23,7 @@ import {
     decodeUint32,
 } from './standard-getters.ts';
 import { readWalletData, type WalletInfo } from './wallet-data.ts';
+import { formatRawAddress } from '../address.ts';
 import type { MultisigOrderState } from './multisig-order.ts';
 
 /**
@@ -116,7 +118,9 @@ export async function detectInterfaces(
         built?.profile ??
         (await buildProfile(account, codeHash, call, libraries)).profile;
 
-    const detected: DetectedContract = { interfaces: [...profile.interfaces], getMethods: [...profile.getMethods] };
+    // Singletons are known by address (a router, a factory): what the code alone cannot say.
+    const interfaces = [...new Set([...profile.interfaces, ...interfacesByAddress(formatRawAddress(account.address))])];
+    const detected: DetectedContract = { interfaces, getMethods: [...profile.getMethods] };
     const has = (iface: string) => profile.interfaces.includes(iface);
     const present = (getter: string) => profile.getMethods.includes(getter);
 
@@ -229,6 +233,8 @@ async function buildProfile(
     for (const probe of PROBES) {
         if (probe.getters.every(getter => getMethods.includes(getter)) && probe.accepts(await Promise.all(probe.getters.map(call)))) interfaces.push(probe.iface);
     }
+    // Mainnet protocols by code hash add what probing cannot tell (a pool's own getters are not standard).
+    for (const name of protocolInterfaces(code)) if (!interfaces.includes(name)) interfaces.push(name);
     return { profile: { codeHash, interfaces, getMethods, known: false }, cacheable };
 }
 

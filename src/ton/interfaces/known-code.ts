@@ -1,5 +1,6 @@
 import type { Cell } from '@ton/core';
 import { libraryTargetHash } from '../libraries.ts';
+import { interfacesByAddress, protocolCodeByHash } from './mainnet-contracts.ts';
 
 /**
  * Contract interfaces recognised by the hash of their code cell. Hashes are facts about
@@ -100,9 +101,24 @@ export function registerKnownCode(codeHash: string, entry: KnownCode): void {
     KNOWN_CODE.set(codeHash.toLowerCase(), entry);
 }
 
+/** Interfaces a code hash gives by the tables alone: a known contract's, or a mainnet protocol's (`mainnet-contracts.ts`). */
 export function interfacesByCodeHash(codeHash: string | null | undefined): string[] {
     const entry = knownCodeByHash(codeHash);
-    return entry ? [...entry.interfaces] : [];
+    if (entry) return [...entry.interfaces];
+    return [...(protocolCodeByHash(codeHash)?.interfaces ?? [])];
+}
+
+/** Protocol interfaces of a code cell (by its hash, or a library cell's target), which add to what probing finds. */
+export function protocolInterfaces(code: Cell): string[] {
+    const direct = protocolCodeByHash(code.hash().toString('hex'));
+    if (direct) return [...direct.interfaces];
+    const target = libraryTargetHash(code);
+    return [...(target ? protocolCodeByHash(target.toString('hex'))?.interfaces ?? [] : [])];
+}
+
+/** What the tables say of an account without running it: by its address (singletons) and by its code hash. */
+export function knownInterfaces(address: string, codeHash: string | null | undefined): string[] {
+    return [...new Set([...interfacesByAddress(address), ...interfacesByCodeHash(codeHash)])];
 }
 
 export function isWalletInterface(name: string): boolean {

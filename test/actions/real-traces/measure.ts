@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { findActions } from '../../../src/actions/find-actions.ts';
 import type { EngineAction } from '../../../src/actions/action.ts';
 import type { ActionTraceNode, JettonPreviewFacts, NftItemFacts, NftSaleFacts, TraceFacts } from '../../../src/actions/trace-input.ts';
-import { knownInterfaces } from '../../../src/ton/interfaces/mainnet-contracts.ts';
-import { knownCode } from '../../../src/ton/interfaces/known-code.ts';
+import { knownInterfaces } from '../../../src/ton/interfaces/known-code.ts';
+import { knownCode, protocolInterfaces } from '../../../src/ton/interfaces/known-code.ts';
 import { ACCOUNT_CODE, PTON_MASTERS } from './account-code.ts';
 import { IN_SCOPE, isModelDifference, mismatches, readCases, selects, viewOf, type ExpectedAction, type ExpectedCase } from './expected.ts';
 import { REAL_TRACES_DIR, rawAddress, readTraceFile, replayTrace, traceFileName, type TraceFile } from './replay.ts';
@@ -39,9 +39,11 @@ export interface Measurement {
 /** Interfaces of every account of the trace, as our detection gives them from what the replay may know. */
 export function interfacesOf(file: TraceFile, deployedCode: ReadonlyMap<string, import('@ton/core').Cell>, account: string): string[] {
     const out = new Set<string>();
+    const bound = ACCOUNT_CODE.get(account);
     const code = deployedCode.get(account);
-    if (code) for (const name of knownCode(code)?.interfaces ?? []) out.add(name);
-    for (const name of knownInterfaces(account, ACCOUNT_CODE.get(account)?.codeHash)) out.add(name);
+    // A code the account set after its deploy (DeDust's blank placeholder) is the bound one.
+    if (code && !bound) for (const name of [...(knownCode(code)?.interfaces ?? []), ...protocolInterfaces(code)]) out.add(name);
+    for (const name of knownInterfaces(account, bound?.codeHash)) out.add(name);
     // What get-method probing reads on mainnet (get_wallet_data, get_nft_data, get_sale_data): recorded by the other index.
     const recorded = file.interfaces[account.toUpperCase()];
     if (recorded?.JettonWallet) out.add('jetton_wallet');

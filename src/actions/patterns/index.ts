@@ -16,7 +16,7 @@ import { AuctionBidGetgems, AuctionBuyGetgems, NftPurchase, SaleSettledGetgems, 
 import {
     DepositLiquidStake, DepositTFStake, PendingWithdrawRequestLiquid, WithdrawLiquidStake, WithdrawStakeImmediately, WithdrawTFStakeRequest,
 } from './staking.ts';
-import { PtonTransferIn, PtonTransferOut } from './pton.ts';
+import { PtonTransferDirect, PtonTransferHop, PtonTransferIn, PtonTransferOut } from './pton.ts';
 import { PythOracleRequest } from './pyth.ts';
 import { StonfiSwapV1, StonfiSwapV2, StonfiSwapV2FailedHop, StonfiSwapV2FailedPoolHop } from './stonfi.ts';
 import { StonfiLiquidityDepositBoth, StonfiLiquidityDepositSingle } from './stonfi-liquidity.ts';
@@ -43,8 +43,11 @@ export const PATTERNS: readonly AnyPattern[] = [
     TelemintDirectBuy,
     NftTransfer,
     NftTransferNotify,
+    // a hop first: its ton_transfer step would otherwise end a transfer out
+    PtonTransferHop,
     PtonTransferOut,
     PtonTransferIn,
+    PtonTransferDirect,
     FlawedJettonTransfer,
     XtrWithdraw,
     JettonTransferClassic,

@@ -4,13 +4,14 @@ import {
     OP_EXCESS, type StonfiSwapV2 as SwapRequest, loadStonfiPayToV1, loadStonfiPayToV2, loadStonfiPoolSwapV2, loadStonfiSwapV1, loadStonfiSwapV2,
     tryLoad,
 } from '../../ton/bodies/index.ts';
-import type { JettonSwapDraft } from '../action.ts';
+import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, txOf, type BubbleTx, type EngineContext } from '../bubble.ts';
 import { hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
 import { masterOfWallet } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Check, Pattern, Straw } from '../straw.ts';
-import { finishWithTransfer, jettonAsset, newSwap, startFromTransfer, transferAsset, transferWithPayload } from './swap-helpers.ts';
+import { finishWithTransfer, jettonAsset, newSwap, sameAsset, startFromTransfer, transferAsset, transferWithPayload } from './swap-helpers.ts';
+import { interfacesByAddress } from '../../ton/interfaces/mainnet-contracts.ts';
 import { tx } from './tx.ts';
 
 /** STON.fi DEX swaps, v1 and v2: jettons to the router, the pool, pay_to from the pool to the router, jettons out. */
@@ -27,27 +28,54 @@ const v1ToSender: Check = (b) => {
     return transfer !== undefined && transfer.sender !== undefined && v1SwapRecipient(transfer.payload) === transfer.sender;
 };
 
+/** The pool's pay_to for the swapper; the one paying a referral its share (swap_ok_ref) is not the swap's output. */
+function payToV1(t: BubbleTx) {
+    return t.body ? tryLoad(loadStonfiPayToV1, t.body) : null;
+}
+
+/** The token a v1 payload asks for (the router's wallet of it), at its minimum; grams for a pTON wallet. */
+function wantedV1(payload: Cell | null | undefined, ctx: EngineContext): Asset | undefined {
+    const swap = payload ? tryLoad(loadStonfiSwapV1, payload) : null;
+    if (!swap?.tokenWallet) return undefined;
+    const master = masterOfWallet(ctx.facts, formatRawAddress(swap.tokenWallet));
+    if (master !== undefined && interfacesByAddress(master).includes('pton_minter')) return { kind: 'native', amount: swap.minOut };
+    return jettonAsset(master, swap.minOut);
+}
+
 export const StonfiSwapV1: Pattern<JettonSwapDraft> = {
     name: 'StonfiSwap',
     create: newSwap('stonfi'),
     root: {
         checks: [isAction('JettonTransfer'), transferWithPayload(OP.stonfiSwap), v1ToSender],
-        build: startFromTransfer,
+        build: (d, b, ctx) => {
+            startFromTransfer(d, b);
+            d.out = wantedV1(actionOf(b, 'JettonTransfer')!.payload, ctx) ?? d.out;
+        },
         singleChild: {
             checks: [isTx, hasOp(OP.stonfiSwap), hasInterface('stonfi_pool')],
             build: (d, b) => {
                 d.success &&= tx(b).success;
             },
-            singleChild: {
-                checks: [isTx, hasOp(OP.stonfiPaymentRequest)],
-                build: (d, b) => {
-                    const t = tx(b);
-                    d.router = t.account;
-                    const payTo = t.body ? tryLoad(loadStonfiPayToV1, t.body) : null;
-                    d.success &&= t.success && payTo?.exitCode === OP.stonfiSwapOk;
+            children: [
+                {
+                    checks: [isTx, hasOp(OP.stonfiPaymentRequest), txWhere((t) => payToV1(t)?.exitCode !== OP.stonfiSwapOkRef)],
+                    build: (d, b) => {
+                        const t = tx(b);
+                        d.router = t.account;
+                        d.success &&= t.success && payToV1(t)?.exitCode === OP.stonfiSwapOk;
+                    },
+                    singleChild: {
+                        checks: [isAction('JettonTransfer')],
+                        build: (d, b) => {
+                            // A refund (the input back) leaves what the swap asked for as its output.
+                            if (sameAsset(transferAsset(actionOf(b, 'JettonTransfer')!), d.in)) d.success = false;
+                            else finishWithTransfer(d, b);
+                        },
+                    },
                 },
-                singleChild: { checks: [isAction('JettonTransfer')], build: finishWithTransfer },
-            },
+                // The referral's share: a pay_to of its own and the transfer it makes.
+                { checks: [isTx, hasOp(OP.stonfiPaymentRequest), txWhere((t) => payToV1(t)?.exitCode === OP.stonfiSwapOkRef)], optional: true, notMerge: true },
+            ],
         },
     },
 };

@@ -26,3 +26,27 @@ export function loadToncoRouterPayTo(s: Slice): ToncoRouterPayTo {
     const exitCode = s.loadUint(32);
     return { queryId, receiver0, receiver1, exitCode };
 }
+
+/** POOLV3_SWAP, as the jetton payload a user sends the router and the router passes on. */
+export const OP_TONCO_POOL_SWAP = 0xa7fb58f8;
+
+/**
+ * POOLV3_SWAP#a7fb58f8 target_jetton_wallet:MsgAddress sqrt_price_limit_x96:uint160 min_out_amount:Coins
+ *   owner_address:MsgAddress multihop:(Maybe ^Cell) …
+ * (the forward payload of a swap: the router's wallet of the token wanted, the least accepted, and
+ * the next hop's payload when the swap goes on through another pool)
+ */
+export interface ToncoSwapPayload {
+    targetJettonWallet: Address | null;
+    minOut: bigint;
+    owner: Address | null;
+}
+
+export function loadToncoSwapPayload(s: Slice): ToncoSwapPayload {
+    expectOp(s, OP_TONCO_POOL_SWAP);
+    const targetJettonWallet = loadMsgAddress(s);
+    s.skip(160);
+    const minOut = s.loadCoins();
+    const owner = loadMsgAddress(s);
+    return { targetJettonWallet, minOut, owner };
+}

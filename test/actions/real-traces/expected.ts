@@ -120,7 +120,10 @@ export function viewOf(action: EngineAction, ctx: ViewContext): { type: string; 
                     jetton_swap_data: {
                         dex: d.dex, sender: up(d.userWallet),
                         dex_incoming_transfer: { amount: d.in.amount, asset: asset(d.in), source: up(d.userWallet) },
-                        dex_outgoing_transfer: { amount: d.out.amount, asset: asset(d.out), destination: up(d.userWallet) },
+                        // A failed swap returns its input; its output is what it asked for.
+                        dex_outgoing_transfer: d.success
+                            ? { amount: d.out.amount, asset: asset(d.out), destination: up(d.userWallet) }
+                            : { amount: d.in.amount, asset: asset(d.in), destination: up(d.userWallet) },
                     },
                 },
             };

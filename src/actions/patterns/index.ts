@@ -2,6 +2,9 @@ import type { AnyPattern } from '../straw.ts';
 import { BidaskSwapFromJetton, BidaskSwapFromNative } from './bidask.ts';
 import { BidaskLiquidityDepositBothJetton, BidaskLiquidityDepositBothNative, BidaskLiquidityDepositJetton } from './bidask-liquidity.ts';
 import { DedustSwapFromJetton, DedustSwapFromNative } from './dedust.ts';
+import {
+    DedustLiquidityDepositBoth, DedustLiquidityDepositJetton, DedustLiquidityDepositNative, DedustLiquidityLegJetton, DedustLiquidityLegNative,
+} from './dedust-liquidity.ts';
 import { DomainRenew } from './dns.ts';
 import { ElectionsDepositStake, ElectionsRecoverStake } from './elections.ts';
 import { DepositFFVaultStake, DepositFFVaultStakeDirect, WithdrawalRequestFFVault } from './ffvault.ts';
@@ -93,6 +96,12 @@ export const PATTERNS: readonly AnyPattern[] = [
     BidaskLiquidityDepositJetton,
     StonfiLiquidityDepositSingle,
     StonfiLiquidityDepositBoth,
+    // the completing leg first; then the other side's single leg joins it; the other legs last
+    DedustLiquidityDepositNative,
+    DedustLiquidityDepositJetton,
+    DedustLiquidityDepositBoth,
+    DedustLiquidityLegNative,
+    DedustLiquidityLegJetton,
     DepositEthenaStake,
     WithdrawEthenaStakeRequest,
     BidaskSwapFromNative,

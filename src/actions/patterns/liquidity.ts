@@ -7,7 +7,7 @@ import type { Check, Pattern, Straw } from '../straw.ts';
 import { jettonAsset, sameAsset } from './swap-helpers.ts';
 
 /**
- * Shared pieces of the liquidity-deposit patterns (Bidask, STON.fi v2, Moon, TONCO): the op codes
+ * Shared pieces of the liquidity-deposit patterns (Bidask, STON.fi v2, Moon, TONCO, DeDust, Coffee): the op codes
  * of the deposit messages, the protocols, how a transfer into a pool becomes a deposited token,
  * and the pattern joining the two legs of a two-sided deposit.
  */
@@ -28,6 +28,13 @@ export const LIQUIDITY_OP = {
     toncoMint: 0x81702ef8, // POOLV3_MINT (account → pool)
     toncoPositionInit: 0xd5ecca2a, // POSITIONNFTV3_POSITION_INIT (pool → position NFT)
     toncoRouterPayTo: OP_TONCO_ROUTER_PAY_TO, // ROUTERV3_PAY_TO (pool → router: refunds)
+    // DeDust (the legs' own ops are in src/ton/bodies/dedust.ts)
+    dedustDepositToFactory: 0xf04ec526, // vault → factory: a side for the depositor's deposit contract
+    dedustDepositInit: 0x9b3aa3fa, // factory → deposit contract: deploys it
+    dedustDepositToAccount: 0x54240fe5, // factory → deposit contract: the side arrived
+    dedustDepositToPool: 0xb56b9598, // deposit contract → pool: both sides
+    dedustDepositAccepted: 0xaae79256, // pool → deposit contract: taken, LP jettons minted
+    dedustDepositRejected: 0xe1a36cd4, // pool → deposit contract: rejected, both sides go back
 } as const;
 
 export const PROTOCOLS = {
@@ -35,6 +42,8 @@ export const PROTOCOLS = {
     stonfi: { name: 'stonfi', image: 'https://static.ston.fi/favicon/android-chrome-192x192.png' },
     mooncx: { name: 'mooncx', image: 'https://moon.cx/assets/logoMoon.svg' },
     tonco: { name: 'tonco', image: 'https://ton.app/media/1f913e65-9c32-433e-a0a3-a7c5ccf46ad5.png' },
+    dedust: { name: 'dedust', image: 'https://dedust.io/favicon-32x32.png' },
+    coffee: { name: 'coffee', image: 'https://swap.coffee/favicon.ico' },
 } as const satisfies Record<string, LiquidityProtocol>;
 
 export function newDeposit(protocol: LiquidityProtocol): () => LiquidityDepositDraft {

@@ -131,3 +131,26 @@ export function loadDedustSwapEvent(s: Slice): DedustSwapEvent {
     const reserve1 = ext.loadCoins();
     return { assetIn, assetOut, amountIn, amountOut, sender, referral, reserve0, reserve1 };
 }
+
+// Liquidity deposits: each side goes to its vault, which asks the factory to forward it to the
+// depositor's liquidity deposit contract; once both sides are there, the deposit contract sends
+// them to the pool, which mints the LP jettons (or rejects the deposit) and calls the contract back.
+export const OP_DEDUST_DEPOSIT_LIQUIDITY_NATIVE = 0xd55e4686;
+export const OP_DEDUST_DEPOSIT_LIQUIDITY_JETTON = 0x40e108d6;
+
+/**
+ * deposit_liquidity#d55e4686 query_id:uint64 amount:Coins pool_params:PoolParams min_lp_amount:Coins
+ *   asset0_target_balance:Coins asset1_target_balance:Coins fulfill_payload:(Maybe ^Cell) reject_payload:(Maybe ^Cell)
+ * (grams to the native vault; only the amount deposited is read: the value carries the gas too)
+ */
+export interface DedustNativeDeposit {
+    queryId: bigint;
+    amount: bigint;
+}
+
+export function loadDedustNativeDeposit(s: Slice): DedustNativeDeposit {
+    expectOp(s, OP_DEDUST_DEPOSIT_LIQUIDITY_NATIVE);
+    const queryId = loadQueryId(s);
+    const amount = s.loadCoins();
+    return { queryId, amount };
+}

@@ -75,7 +75,7 @@ const up = (a: string | undefined | null) => (a ? a.toUpperCase() : null);
 
 /** What the trace's context tells about our actions beyond their drafts. */
 export interface ViewContext {
-    /** lt of each transaction, by hash (hex) */
+    /** when each transaction's in-message was created (its lt for an external one), by transaction hash (hex) */
     lts: ReadonlyMap<string, bigint>;
     /** in-message op code of each transaction, by hash (hex) */
     opcodes: ReadonlyMap<string, number | null>;

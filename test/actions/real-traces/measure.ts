@@ -100,7 +100,9 @@ function judge(c: ExpectedCase, expected: ExpectedAction, actions: EngineAction[
     const lts = new Map<string, bigint>();
     const opcodes = new Map<string, number | null>();
     walk(root, (n) => {
-        lts.set(n.transaction.hash, n.transaction.lt);
+        // The classifier's start_lt: when the message that started the action was created.
+        const inMsg = n.transaction.inMsg;
+        lts.set(n.transaction.hash, inMsg?.msgType === 'int_msg' ? inMsg.createdLt : n.transaction.lt);
         opcodes.set(n.transaction.hash, n.transaction.inMsg?.opCode ?? null);
     });
     let best: string[] | null = null;

@@ -1,6 +1,8 @@
 import {
     type DedustAsset, type DedustSwapStep, dedustSwapSteps, loadDedustJettonSwap, loadDedustNativeSwap, loadDedustSwapEvent, tryLoad,
 } from '../../ton/bodies/index.ts';
+import type { Address } from '@ton/core';
+import { formatRawAddress } from '../../ton/address.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { anyOf, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
@@ -13,6 +15,8 @@ import { tx } from './tx.ts';
  * DeDust swaps: a vault takes the input, one pool per step of the request swaps (and logs it with
  * an ext-out swap event), the output vault pays out, to the account that started the swap.
  */
+
+const raw = (a: Address | null) => (a ? formatRawAddress(a) : undefined);
 
 /** A swap event's asset as the engine counts it (extra currencies are not swapped assets here). */
 function asset(a: DedustAsset, amount: bigint): Asset | undefined {
@@ -63,45 +67,59 @@ function swapChain(start: Bubble, ctx: EngineContext): { pools: number; paidTo: 
     }
 }
 
-/** A swap request: who asks for it and the steps it asks for. */
+/** A swap request: who asks for it, who is to get the output, and the steps it asks for. */
 interface Request {
     swapper: string | undefined;
+    recipient: string | undefined;
     steps: DedustSwapStep[];
 }
 
 /**
- * The chain holds exactly the steps the request asked for, and pays the swapper (opentonapi's rule:
- * a payout to someone else is not the sender's swap).
+ * The chain holds exactly the steps the request asked for, and pays the swapper or the recipient the
+ * request names (an aggregator swapping on); a payout to anyone else is not the sender's swap.
  */
 function requestServed(request: (b: Bubble) => Request | undefined): Check {
     return (b, ctx) => {
         const r = request(b);
         const chain = r ? swapChain(b, ctx) : undefined;
-        return r !== undefined && r.swapper !== undefined && chain !== undefined && chain.pools === r.steps.length && chain.paidTo === r.swapper;
+        return r !== undefined && r.swapper !== undefined && chain !== undefined && chain.pools === r.steps.length
+            && chain.paidTo !== undefined && (chain.paidTo === r.swapper || chain.paidTo === r.recipient);
     };
 }
 
-/**
- * A link after the first pool: the next pool (then the next link), the output vault's payout
- * command (then the payout), or the payout itself. The root's checks proved the chain's shape
- * and its recipient, so every link is optional.
+/*
+ * The links after the first pool: the next pool (then its own links), or the output vault's payout
+ * command and then the payout, which ends the chain (what the recipient does with the output is
+ * not part of the swap). The root's checks proved the chain's shape and its recipient, so every
+ * link is optional.
  */
-const link: Straw<JettonSwapDraft> = {
-    checks: [anyOf([isPoolStep], [isPayoutCommand], [isPayout])],
+const payoutLink: Straw<JettonSwapDraft> = {
+    checks: [isPayout],
     optional: true,
-    build: (d, b, ctx) => {
-        if (isPoolStep(b, ctx)) {
-            d.out = swapEventOf(b)!.out;
-            d.success &&= tx(b).success;
-        } else if (isPayoutCommand(b, ctx)) {
-            d.success &&= tx(b).success;
-        } else {
-            const transfer = actionOf(b, 'JettonTransfer');
-            d.success &&= transfer ? transfer.success : tx(b).success;
-        }
+    build: (d, b) => {
+        const transfer = actionOf(b, 'JettonTransfer');
+        d.success &&= transfer ? transfer.success : tx(b).success;
     },
 };
-link.singleChild = link;
+
+const commandLink: Straw<JettonSwapDraft> = {
+    checks: [isPayoutCommand],
+    optional: true,
+    build: (d, b) => {
+        d.success &&= tx(b).success;
+    },
+    singleChild: payoutLink,
+};
+
+const poolLink: Straw<JettonSwapDraft> = {
+    checks: [isPoolStep],
+    optional: true,
+    build: (d, b) => {
+        d.out = swapEventOf(b)!.out;
+        d.success &&= tx(b).success;
+    },
+};
+poolLink.children = [poolLink, commandLink];
 
 /** The first pool: what went in; its output stands until a later pool swaps it on. */
 const firstPool: Straw<JettonSwapDraft> = {
@@ -112,19 +130,19 @@ const firstPool: Straw<JettonSwapDraft> = {
         d.out = event.out;
         d.success &&= tx(b).success;
     },
-    singleChild: link,
+    children: [poolLink, commandLink],
 };
 
 function nativeRequest(b: Bubble): Request | undefined {
     const t = tx(b);
     const body = t.body ? tryLoad(loadDedustNativeSwap, t.body) : null;
-    return body ? { swapper: t.inputFrom ?? undefined, steps: dedustSwapSteps(body.step) } : undefined;
+    return body ? { swapper: t.inputFrom ?? undefined, recipient: raw(body.params.recipient), steps: dedustSwapSteps(body.step) } : undefined;
 }
 
 function jettonRequest(b: Bubble): Request | undefined {
     const transfer = actionOf(b, 'JettonTransfer');
     const payload = transfer?.payload ? tryLoad(loadDedustJettonSwap, transfer.payload) : null;
-    return payload ? { swapper: transfer!.sender, steps: dedustSwapSteps(payload.step) } : undefined;
+    return payload ? { swapper: transfer!.sender, recipient: raw(payload.params.recipient), steps: dedustSwapSteps(payload.step) } : undefined;
 }
 
 export const DedustSwapFromNative: Pattern<JettonSwapDraft> = {

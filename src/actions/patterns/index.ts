@@ -1,6 +1,7 @@
 import type { AnyPattern } from '../straw.ts';
 import { BidaskSwapFromJetton, BidaskSwapFromNative } from './bidask.ts';
 import { BidaskLiquidityDepositBothJetton, BidaskLiquidityDepositBothNative, BidaskLiquidityDepositJetton } from './bidask-liquidity.ts';
+import { CoffeeLiquidityDepositJetton, CoffeeLiquidityDepositNative, CoffeeSwapFromJetton, CoffeeSwapFromNative } from './coffee.ts';
 import { DedustSwapFromJetton, DedustSwapFromNative } from './dedust.ts';
 import {
     DedustLiquidityDepositBoth, DedustLiquidityDepositJetton, DedustLiquidityDepositNative, DedustLiquidityLegJetton, DedustLiquidityLegNative,
@@ -66,6 +67,8 @@ export const PATTERNS: readonly AnyPattern[] = [
     StonfiSwapV2,
     DedustSwapFromNative,
     DedustSwapFromJetton,
+    CoffeeSwapFromNative,
+    CoffeeSwapFromJetton,
     TgAuctionV1InitialBid,
     AuctionBidGetgems,
     AuctionBuyGetgems,
@@ -102,6 +105,8 @@ export const PATTERNS: readonly AnyPattern[] = [
     DedustLiquidityDepositBoth,
     DedustLiquidityLegNative,
     DedustLiquidityLegJetton,
+    CoffeeLiquidityDepositNative,
+    CoffeeLiquidityDepositJetton,
     DepositEthenaStake,
     WithdrawEthenaStakeRequest,
     BidaskSwapFromNative,

@@ -43,11 +43,14 @@ export function startFromTransfer(d: JettonSwapDraft, b: Bubble): void {
     d.success = transfer.success;
 }
 
-/** The DEX's transfer out: what the user got. A refund (the input asset back) is no swap. */
+/**
+ * The DEX's transfer out: what the swap gave, to the user or to the receiver the user named (an
+ * aggregator that swaps it on). A refund (the input asset back) is no swap.
+ */
 export function finishWithTransfer(d: JettonSwapDraft, b: Bubble): void {
     const transfer = actionOf(b, 'JettonTransfer')!;
     d.out = transferAsset(transfer);
-    d.success &&= transfer.success && transfer.recipient === d.userWallet && !sameAsset(d.in, d.out);
+    d.success &&= transfer.success && !sameAsset(d.in, d.out);
 }
 
 /** A jetton transfer bubble whose recipient (as the trace's nodes show it) implements the interface. */

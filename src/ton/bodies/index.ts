@@ -20,6 +20,7 @@ export * from './jetton.ts';
 export * from './nft.ts';
 export * from './bounce.ts';
 export * from './wallet.ts';
+export * from './coffee.ts';
 export * from './dedust.ts';
 export * from './stonfi.ts';
 export * from './pton.ts';

@@ -46,6 +46,7 @@ const entries: Array<[string, string, string]> = [
     ['0:790931bc687eb86bfd92858c32964839dfe1635436ea05e031766986ac770457', COFFEE_POOL, 'Coffee pool: a Coffee vault sends it swap_internal#c0ffee20 and it logs swap_successful_event#c0ffee30'],
     ['0:c44cf0b64eb9dedfb010c7b24a508140d86f6e07789f9383bb9b2141ea9c08ea', COFFEE_POOL, 'Coffee pool: a Coffee vault sends it swap_internal#c0ffee20 and it logs swap_successful_event#c0ffee30'],
     ['0:3935d9da614b3283413b319b8845dbdd0857ecb5d06bec2428a697ef86aa8691', COFFEE_POOL, 'Coffee pool: a Coffee liquidity depository sends it deposit_liquidity_internal#c0ffee29 and it mints LP jettons'],
+    ['0:9b44e061dddc313d829236e9816341a20caa65d751980e12c800d3cc4d188d14', COFFEE_POOL, 'Coffee pool: a Coffee liquidity depository sends it deposit_liquidity_internal#c0ffee29 and it mints LP jettons'],
     ['0:9e53b9a59cc76005e9b00d571d4933d8548361f87608d58bc1a0029faccef345', WALLET_V4R2, 'wallet v4r2: its signed external message has the v4 layout (subwallet 698983191, op 0)'],
 ];
 

@@ -79,6 +79,8 @@ export interface ViewContext {
     lts: ReadonlyMap<string, bigint>;
     /** in-message op code of each transaction, by hash (hex) */
     opcodes: ReadonlyMap<string, number | null>;
+    /** interfaces of the trace's accounts */
+    interfaces: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Our action as the classifier would write it, with the fields our model has. */
@@ -127,11 +129,14 @@ export function viewOf(action: EngineAction, ctx: ViewContext): { type: string; 
                     },
                 },
             };
-        case 'LiquidityDeposit':
+        case 'LiquidityDeposit': {
+            // Their destination is the pool, once a deposit reached it.
+            const pool = d.tokens.map((t) => t.vault).find((v) => (ctx.interfaces.get(v) ?? []).some((i) => i.endsWith('_pool') || i.startsWith('stonfi_pool')));
             return {
                 type: 'dex_deposit_liquidity',
-                view: { ...base, source: up(d.from), dex_deposit_liquidity_data: { dex: d.protocol.name, legs: d.tokens.map((t) => ({ asset: asset(t.asset), amount: t.asset.amount })) } },
+                view: { ...base, source: up(d.from), destination: up(pool), dex_deposit_liquidity_data: { dex: d.protocol.name, legs: d.tokens.map((t) => ({ asset: asset(t.asset), amount: t.asset.amount })) } },
             };
+        }
         case 'DepositStake':
             return { type: 'stake_deposit', view: { ...base, source: up(d.staker), destination: up(d.pool), amount: d.stakeMeta?.amount ?? d.amount, asset: d.stakeMeta ? asset(d.stakeMeta) : null } };
         case 'DepositTokenStake':
@@ -156,7 +161,7 @@ const COMPARED: Readonly<Record<string, readonly string[]>> = {
     jetton_swap: [
         'success', 'source', 'asset', 'asset2', 'jetton_swap_data.dex', 'jetton_swap_data.sender',
         'jetton_swap_data.dex_incoming_transfer.amount', 'jetton_swap_data.dex_incoming_transfer.asset', 'jetton_swap_data.dex_incoming_transfer.source',
-        'jetton_swap_data.dex_outgoing_transfer.amount', 'jetton_swap_data.dex_outgoing_transfer.asset', 'jetton_swap_data.dex_outgoing_transfer.destination',
+        'jetton_swap_data.dex_outgoing_transfer.amount', 'jetton_swap_data.dex_outgoing_transfer.asset',
     ],
     dex_deposit_liquidity: ['success', 'source', 'dex_deposit_liquidity_data.dex', 'dex_deposit_liquidity_data.legs'],
     jetton_transfer: ['success', 'source', 'source_secondary', 'destination', 'destination_secondary', 'asset', 'amount', 'comment'],

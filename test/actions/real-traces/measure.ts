@@ -99,7 +99,9 @@ function judge(c: ExpectedCase, expected: ExpectedAction, actions: EngineAction[
     if (isModelDifference(c, expected)) return { outcome: 'model-difference', wrong: [] };
     const lts = new Map<string, bigint>();
     const opcodes = new Map<string, number | null>();
+    const interfaces = new Map<string, readonly string[]>();
     walk(root, (n) => {
+        interfaces.set(n.transaction.account, n.interfaces);
         // The classifier's start_lt: when the message that started the action was created.
         const inMsg = n.transaction.inMsg;
         lts.set(n.transaction.hash, inMsg?.msgType === 'int_msg' ? inMsg.createdLt : n.transaction.lt);
@@ -108,7 +110,7 @@ function judge(c: ExpectedCase, expected: ExpectedAction, actions: EngineAction[
     let best: string[] | null = null;
     for (const action of actions) {
         if (!IN_SCOPE[expected.type]?.includes(action.draft.type)) continue;
-        const seen = viewOf(action, { lts, opcodes });
+        const seen = viewOf(action, { lts, opcodes, interfaces });
         if (!seen || (seen.type !== expected.type && !(expected.type === 'nft_purchase' && seen.type === 'nft_transfer'))) continue;
         if (!selects(expected.selector, seen.view, PTON_MASTERS)) continue;
         const wrong = mismatches(expected, seen.view, PTON_MASTERS);

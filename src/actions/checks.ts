@@ -34,6 +34,17 @@ export function senderHasInterface(name: string): Check {
     };
 }
 
+/**
+ * A protocol's contract of many instances (a pool): detected by its code, or reached from the
+ * protocol's singleton that only talks to its own (a router, a factory) with the op being matched.
+ */
+export function detectedOrFrom(name: string, sender: string): Check {
+    return (b) => {
+        const tx = txOf(b);
+        return tx !== undefined && (implementsInterface(tx.interfaces, name) || implementsInterface(tx.inputFromInterfaces, sender));
+    };
+}
+
 export function accountIs(address: string): Check {
     return (b) => txOf(b)?.account === address;
 }

@@ -1,4 +1,5 @@
 import type { Cell, MessageRelaxed } from '@ton/core';
+import { forwardPayloadNote } from './transfer-note.ts';
 import { formatRawAddress } from '../ton/address.ts';
 import {
     OP_JETTON_TRANSFER, OP_NFT_TRANSFER, OP_TEXT_COMMENT, loadJettonTransfer, loadNftTransfer, loadTextComment, parseBody, peekOp, peekQueryId, tryLoad,
@@ -126,6 +127,7 @@ function failedAction(node: ActionTraceNode, intended: WalletOutMessage, facts: 
         draft = {
             type: 'JettonTransfer', success: false, sender: wallet, recipient, sendersWallet: destination,
             recipientsWallet: walletOfOwner(facts, recipient, master) ?? UNKNOWN_ADDRESS, master, amount: jetton.amount,
+            ...forwardPayloadNote(jetton.forwardPayload.value, true),
         };
     } else {
         draft = { type: 'NativeTransfer', success: false, sender: wallet, recipient: destination, amount, ...commentOf(m.body) };

@@ -28,6 +28,7 @@ export const OP = {
     dedustJettonSwap: OP_DEDUST_JETTON_SWAP,
     dedustSwapEvent: OP_DEDUST_SWAP_EVENT,
     dedustSwapExternal: 0x61ee542d,
+    dedustSwapPeer: 0x72aca8aa,
     dedustPayoutFromPool: 0xad4eb6f5,
     dedustPayout: 0x474f86cf,
     // TONCO (v3 pools)

@@ -3,7 +3,7 @@ import {
     OP_COFFEE_CREATE_LIQUIDITY_DEPOSITORY_REQUEST, OP_COFFEE_DEPLOY, OP_COFFEE_DEPOSIT_LIQUIDITY_INTERNAL, OP_COFFEE_DEPOSIT_LIQUIDITY_JETTON,
     OP_COFFEE_DEPOSIT_LIQUIDITY_NATIVE, OP_COFFEE_DEPOSIT_LIQUIDITY_SUCCESSFUL_EVENT, OP_COFFEE_NOTIFICATION, OP_COFFEE_PAYOUT,
     OP_COFFEE_PAYOUT_INTERNAL, OP_COFFEE_SWAP_FAILED_EVENT, OP_COFFEE_SWAP_INTERNAL, OP_COFFEE_SWAP_JETTON, OP_COFFEE_SWAP_NATIVE,
-    loadCoffeeNativeIn, loadCoffeePayoutInternal, loadCoffeeSwapEvent, peekOp, sameCoffeeAsset, tryLoad,
+    loadCoffeeJettonSwap, loadCoffeeNativeIn, loadCoffeePayoutInternal, loadCoffeeSwapEvent, peekOp, sameCoffeeAsset, tryLoad,
     type CoffeeAsset,
 } from '../../ton/bodies/index.ts';
 import type { Asset, JettonSwapDraft, LiquidityDepositDraft } from '../action.ts';
@@ -48,13 +48,9 @@ function eventOf(b: Bubble) {
 const failedEvent = (b: Bubble) => (txOf(b)?.externalOut ?? []).some((body) => peekOp(body) === OP_COFFEE_SWAP_FAILED_EVENT);
 const loggedSwap: Check = (b) => eventOf(b) !== null || failedEvent(b);
 
-/** swap#c0ffee10 pool_address_hash:uint256 min_output_amount:Coins … (the payload) */
+/** The least output a jetton swap asked for (its payload). */
 function minOutOf(payload: Cell | null | undefined): bigint {
-    if (!payload) return 0n;
-    const s = payload.beginParse();
-    if (s.remainingBits < 32 + 256 + 4 || s.loadUint(32) !== OP_COFFEE_SWAP_JETTON) return 0n;
-    s.skip(256);
-    return s.loadCoins();
+    return (payload ? tryLoad(loadCoffeeJettonSwap, payload)?.minOut : undefined) ?? 0n;
 }
 
 const poolCheck: Check[] = [isTx, hasOp(OP_COFFEE_SWAP_INTERNAL), loggedSwap];

@@ -1,7 +1,7 @@
 import { OP_DEDUST_DEPOSIT_LIQUIDITY_JETTON, OP_DEDUST_DEPOSIT_LIQUIDITY_NATIVE, loadDedustNativeDeposit, tryLoad } from '../../ton/bodies/index.ts';
 import type { Asset, LiquidityDepositDraft } from '../action.ts';
 import { actionOf, txOf, type Bubble, type EngineContext } from '../bubble.ts';
-import { anyOf, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
+import { anyOf, detectedOrFrom, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
 import { UNKNOWN_ADDRESS } from '../facts.ts';
 import type { Check, Pattern, Straw } from '../straw.ts';
 import { LIQUIDITY_OP, PROTOCOLS, newDeposit, step } from './liquidity.ts';
@@ -50,7 +50,7 @@ function startLeg(d: LiquidityDepositDraft, b: Bubble): void {
 
 /** The pool took the deposit (and minted) or rejected it: its callback to the deposit contract says which. */
 const poolStep: Straw<LiquidityDepositDraft> = {
-    checks: [isTx, hasOp(LIQUIDITY_OP.dedustDepositToPool), hasInterface('dedust_pool')],
+    checks: [isTx, hasOp(LIQUIDITY_OP.dedustDepositToPool)],
     build: step,
     children: [
         { checks: [isAction('JettonMint')], build: step, optional: true },
@@ -66,7 +66,7 @@ const poolStep: Straw<LiquidityDepositDraft> = {
 /** vault → factory → the deposit contract; `completes`: whether this side sends the deposit to the pool. */
 function factoryChain(completes: boolean): Straw<LiquidityDepositDraft> {
     const deposit: Straw<LiquidityDepositDraft> = {
-        checks: [isTx, hasOp(LIQUIDITY_OP.dedustDepositToAccount), hasInterface('dedust_liquidity_deposit'),
+        checks: [isTx, hasOp(LIQUIDITY_OP.dedustDepositToAccount), detectedOrFrom('dedust_liquidity_deposit', 'dedust_factory'),
             (b, ctx) => completes === b.children.some((c) => poolStep.checks.every((check) => check(c, ctx)))],
         build: step,
     };

@@ -37,8 +37,14 @@ function swapEventOf(b: Bubble): { in: Asset; out: Asset } | null {
     return null;
 }
 
-const isPoolStep: Check = (b, ctx) => isTx(b, ctx) && hasInterface('dedust_pool')(b, ctx) && swapEventOf(b) !== null;
-const isPayoutCommand: Check = (b, ctx) => isTx(b, ctx) && hasOp(OP.dedustPayoutFromPool)(b, ctx) && hasInterface('dedust_vault')(b, ctx);
+/**
+ * A pool's step: a DeDust pool (by its code), or the account a vault or pool passed the swap to
+ * (swap_external#61ee542d, swap_peer#72aca8aa) that logged a swap event; the event's layout is checked.
+ */
+const isPoolStep: Check = (b, ctx) =>
+    isTx(b, ctx) && (hasInterface('dedust_pool')(b, ctx) || hasOp(OP.dedustSwapExternal, OP.dedustSwapPeer)(b, ctx)) && swapEventOf(b) !== null;
+/** The output vault's payout#ad4eb6f5, from the chain's last pool. */
+const isPayoutCommand: Check = (b, ctx) => isTx(b, ctx) && hasOp(OP.dedustPayoutFromPool)(b, ctx);
 const isPayout: Check = anyOf([isAction('JettonTransfer')], [isTx, hasOp(OP.dedustPayout)]);
 
 /** Who a payout paid: a jetton transfer's recipient, or the account the vault sent grams to. */

@@ -3,7 +3,7 @@ import { formatRawAddress } from '../../ton/address.ts';
 import { OP_EXCESS, OP_JETTON_INTERNAL_TRANSFER, loadStonfiProvideLpV2, tryLoad } from '../../ton/bodies/index.ts';
 import type { LiquidityDepositDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
-import { hasInterface, hasOp, isAction, isTx } from '../checks.ts';
+import { detectedOrFrom, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
 import type { Check, Pattern, Straw } from '../straw.ts';
 import { LIQUIDITY_OP, PROTOCOLS, addTransfer, bothSides, newDeposit, startWithTransfer, step } from './liquidity.ts';
 import { transferWithPayload } from './swap-helpers.ts';
@@ -47,7 +47,7 @@ const lpMint: Straw<LiquidityDepositDraft> = {
 /** router → pool (provide_lp) → LP account (add_liquidity); `then`: what the account does next. */
 function provideChain(then: Straw<LiquidityDepositDraft>[]): Straw<LiquidityDepositDraft> {
     return {
-        checks: [isTx, hasOp(LIQUIDITY_OP.stonfiProvideLp), hasInterface('stonfi_pool_v2')],
+        checks: [isTx, hasOp(LIQUIDITY_OP.stonfiProvideLp), detectedOrFrom('stonfi_pool_v2', 'stonfi_router_v2')],
         build: step,
         singleChild: {
             checks: [isTx, hasOp(LIQUIDITY_OP.stonfiAddLiquidity)],

@@ -6,7 +6,7 @@ import {
 } from '../../ton/bodies/index.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, txOf, type BubbleTx, type EngineContext } from '../bubble.ts';
-import { hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
+import { detectedOrFrom, hasOp, isAction, isTx, txWhere } from '../checks.ts';
 import { masterOfWallet } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Check, Pattern, Straw } from '../straw.ts';
@@ -52,7 +52,7 @@ export const StonfiSwapV1: Pattern<JettonSwapDraft> = {
             d.out = wantedV1(actionOf(b, 'JettonTransfer')!.payload, ctx) ?? d.out;
         },
         singleChild: {
-            checks: [isTx, hasOp(OP.stonfiSwap), hasInterface('stonfi_pool')],
+            checks: [isTx, hasOp(OP.stonfiSwap), detectedOrFrom('stonfi_pool', 'stonfi_router')],
             build: (d, b) => {
                 d.success &&= tx(b).success;
             },
@@ -135,7 +135,7 @@ function wanted(d: JettonSwapDraft, request: SwapRequest | null, ctx: EngineCont
 /** A hop that failed: pool → pay_to with a refund exit code → the refund transfer. */
 function failedHop(refund: 'optional' | 'required'): Straw<JettonSwapDraft> {
     return {
-        checks: [isTx, hasOp(OP.stonfiSwapV2), hasInterface('stonfi_pool_v2')],
+        checks: [isTx, hasOp(OP.stonfiSwapV2), detectedOrFrom('stonfi_pool_v2', 'stonfi_router_v2')],
         build: (d) => {
             d.success = false;
         },
@@ -195,7 +195,7 @@ export const StonfiSwapV2FailedPoolHop: Pattern<JettonSwapDraft> = {
     },
 };
 
-const hopChecks: Check[] = [isTx, hasOp(OP.stonfiSwapV2), hasInterface('stonfi_pool_v2')];
+const hopChecks: Check[] = [isTx, hasOp(OP.stonfiSwapV2), detectedOrFrom('stonfi_pool_v2', 'stonfi_router_v2')];
 
 const payTo: Straw<JettonSwapDraft> = {
     checks: [isTx, hasOp(OP.stonfiPayToV2)],

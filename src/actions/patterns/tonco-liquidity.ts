@@ -1,7 +1,7 @@
 import { OP_EXCESS } from '../../ton/bodies/index.ts';
 import type { LiquidityDepositDraft } from '../action.ts';
 import { actionOf } from '../bubble.ts';
-import { hasInterface, hasOp, isAction, isTx } from '../checks.ts';
+import { detectedOrFrom, hasInterface, hasOp, isAction, isTx } from '../checks.ts';
 import type { Pattern, Straw } from '../straw.ts';
 import { LIQUIDITY_OP, PROTOCOLS, addTransfer, bothSides, isDepositOf, newDeposit, startWithTransfer, step, subtractRefund } from './liquidity.ts';
 import { transferAsset, transferWithPayload } from './swap-helpers.ts';
@@ -20,7 +20,7 @@ const protocol = PROTOCOLS.tonco;
 /** router → pool (fund account) → account (add liquidity); `then`: what the account does next. */
 function fundChain(then?: Straw<LiquidityDepositDraft>): Straw<LiquidityDepositDraft> {
     return {
-        checks: [isTx, hasOp(LIQUIDITY_OP.toncoFundAccount), hasInterface('tonco_pool')],
+        checks: [isTx, hasOp(LIQUIDITY_OP.toncoFundAccount), detectedOrFrom('tonco_pool', 'tonco_router')],
         build: step,
         singleChild: { checks: [isTx, hasOp(LIQUIDITY_OP.toncoAddLiquidity)], build: step, singleChild: then },
     };

@@ -4,7 +4,7 @@ import { TONCO_PAY_TO_SWAP_OK, loadToncoRouterPayTo, loadToncoSwapPayload, tryLo
 import { interfacesByAddress } from '../../ton/interfaces/mainnet-contracts.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
-import { hasInterface, hasOp, isAction, isTx } from '../checks.ts';
+import { detectedOrFrom, hasOp, isAction, isTx } from '../checks.ts';
 import { masterOfWallet } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Pattern, Straw } from '../straw.ts';
@@ -40,7 +40,7 @@ const payTo: Straw<JettonSwapDraft> = {
 };
 
 const pool: Straw<JettonSwapDraft> = {
-    checks: [isTx, hasOp(OP.toncoPoolSwap), hasInterface('tonco_pool')],
+    checks: [isTx, hasOp(OP.toncoPoolSwap), detectedOrFrom('tonco_pool', 'tonco_router')],
     build: (d, b) => {
         d.success &&= tx(b).success;
     },

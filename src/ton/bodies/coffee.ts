@@ -108,3 +108,16 @@ export function sameCoffeeAsset(a: CoffeeAsset, b: CoffeeAsset): boolean {
     if (a.kind === 'extra_currency') return a.id === (b as { id: number }).id;
     return true;
 }
+
+/** swap#c0ffee10 pool_address_hash:uint256 min_output_amount:Coins next:(Maybe ^SwapStepParams) params:^SwapParams (a jetton transfer's forward payload to a vault) */
+export interface CoffeeJettonSwap {
+    poolAddressHash: bigint;
+    minOut: bigint;
+}
+
+export function loadCoffeeJettonSwap(s: Slice): CoffeeJettonSwap {
+    expectOp(s, OP_COFFEE_SWAP_JETTON);
+    const poolAddressHash = s.loadUintBig(256);
+    const minOut = s.loadCoins();
+    return { poolAddressHash, minOut };
+}

@@ -79,8 +79,8 @@ export interface ViewContext {
     lts: ReadonlyMap<string, bigint>;
     /** in-message op code of each transaction, by hash (hex) */
     opcodes: ReadonlyMap<string, number | null>;
-    /** interfaces of the trace's accounts */
-    interfaces: ReadonlyMap<string, readonly string[]>;
+    /** the trace's pools: detected as one, or sent a deposit by a DEX (the classifier's destination of a deposit that reached one) */
+    pools: ReadonlySet<string>;
 }
 
 /** Our action as the classifier would write it, with the fields our model has. */
@@ -131,7 +131,7 @@ export function viewOf(action: EngineAction, ctx: ViewContext): { type: string; 
             };
         case 'LiquidityDeposit': {
             // Their destination is the pool, once a deposit reached it.
-            const pool = d.tokens.map((t) => t.vault).find((v) => (ctx.interfaces.get(v) ?? []).some((i) => i.endsWith('_pool') || i.startsWith('stonfi_pool')));
+            const pool = d.tokens.map((t) => t.vault).find((v) => ctx.pools.has(v));
             return {
                 type: 'dex_deposit_liquidity',
                 view: { ...base, source: up(d.from), destination: up(pool), dex_deposit_liquidity_data: { dex: d.protocol.name, legs: d.tokens.map((t) => ({ asset: asset(t.asset), amount: t.asset.amount })) } },

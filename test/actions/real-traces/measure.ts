@@ -12,7 +12,7 @@ import { REAL_TRACES_DIR, rawAddress, readTraceFile, replayTrace, traceFileName,
 /**
  * Replays every case of a real-traces folder through the engine and scores our actions against
  * the expected ones. Run as a script to measure a folder of the same format kept elsewhere:
- *   npx tsx test/actions/real-traces/measure.ts [DIR] [--verbose]
+ *   npx tsx test/actions/real-traces/measure.ts [DIR] [--verbose] [--no-account-table]
  */
 
 export type Outcome = 'full' | 'kind' | 'missed' | 'model-difference';
@@ -37,9 +37,9 @@ export interface Measurement {
 }
 
 /** Interfaces of every account of the trace, as our detection gives them from what the replay may know. */
-export function interfacesOf(file: TraceFile, deployedCode: ReadonlyMap<string, import('@ton/core').Cell>, account: string): string[] {
+export function interfacesOf(file: TraceFile, deployedCode: ReadonlyMap<string, import('@ton/core').Cell>, account: string, accountTable = true): string[] {
     const out = new Set<string>();
-    const bound = ACCOUNT_CODE.get(account);
+    const bound = accountTable ? ACCOUNT_CODE.get(account) : undefined;
     const code = deployedCode.get(account);
     // A code the account set after its deploy (DeDust's blank placeholder) is the bound one.
     if (code && !bound) for (const name of [...(knownCode(code)?.interfaces ?? []), ...protocolInterfaces(code)]) out.add(name);
@@ -83,10 +83,10 @@ function walk(node: ActionTraceNode, visit: (n: ActionTraceNode) => void): void 
 }
 
 /** Our actions for one trace, with the time the engine took. */
-export function actionsOfTrace(file: TraceFile): { actions: EngineAction[]; ms: number; root: ActionTraceNode; inexact: number } {
+export function actionsOfTrace(file: TraceFile, accountTable = true): { actions: EngineAction[]; ms: number; root: ActionTraceNode; inexact: number } {
     const replayed = replayTrace(file);
     walk(replayed.root, (n) => {
-        n.interfaces = interfacesOf(file, replayed.deployedCode, n.transaction.account);
+        n.interfaces = interfacesOf(file, replayed.deployedCode, n.transaction.account, accountTable);
     });
     const facts = factsOf(file);
     const start = performance.now();
@@ -95,13 +95,17 @@ export function actionsOfTrace(file: TraceFile): { actions: EngineAction[]; ms: 
     return { actions, ms, root: replayed.root, inexact: replayed.inexactMessages.length };
 }
 
+/** Deposits sent to a pool: Coffee's deposit_liquidity_internal, DeDust's deposit contract → pool. */
+const POOL_DEPOSIT_OPS = new Set([0xc0ffee29, 0xb56b9598]);
+
 function judge(c: ExpectedCase, expected: ExpectedAction, actions: EngineAction[], root: ActionTraceNode): { outcome: Outcome; wrong: string[] } {
     if (isModelDifference(c, expected)) return { outcome: 'model-difference', wrong: [] };
     const lts = new Map<string, bigint>();
     const opcodes = new Map<string, number | null>();
-    const interfaces = new Map<string, readonly string[]>();
+    const pools = new Set<string>();
     walk(root, (n) => {
-        interfaces.set(n.transaction.account, n.interfaces);
+        const op = n.transaction.inMsg?.opCode;
+        if (n.interfaces.some((i) => i.endsWith('_pool') || i.startsWith('stonfi_pool')) || (op !== null && op !== undefined && POOL_DEPOSIT_OPS.has(op))) pools.add(n.transaction.account);
         // The classifier's start_lt: when the message that started the action was created.
         const inMsg = n.transaction.inMsg;
         lts.set(n.transaction.hash, inMsg?.msgType === 'int_msg' ? inMsg.createdLt : n.transaction.lt);
@@ -110,7 +114,7 @@ function judge(c: ExpectedCase, expected: ExpectedAction, actions: EngineAction[
     let best: string[] | null = null;
     for (const action of actions) {
         if (!IN_SCOPE[expected.type]?.includes(action.draft.type)) continue;
-        const seen = viewOf(action, { lts, opcodes, interfaces });
+        const seen = viewOf(action, { lts, opcodes, pools });
         if (!seen || (seen.type !== expected.type && !(expected.type === 'nft_purchase' && seen.type === 'nft_transfer'))) continue;
         if (!selects(expected.selector, seen.view, PTON_MASTERS)) continue;
         const wrong = mismatches(expected, seen.view, PTON_MASTERS);
@@ -120,7 +124,12 @@ function judge(c: ExpectedCase, expected: ExpectedAction, actions: EngineAction[
     return { outcome: best.length === 0 ? 'full' : 'kind', wrong: best };
 }
 
-export function measure(dir = REAL_TRACES_DIR): Measurement {
+/**
+ * `accountTable`: whether accounts whose code the traces lack get their contract's code hash from
+ * the test-side table (off: only code the traces deploy, singletons by address and what probing
+ * reads, as for a folder of traces the table knows nothing of).
+ */
+export function measure(dir = REAL_TRACES_DIR, accountTable = true): Measurement {
     const results: ActionResult[] = [];
     const times: number[] = [];
     const found = new Map<string, string[]>();
@@ -132,7 +141,7 @@ export function measure(dir = REAL_TRACES_DIR): Measurement {
             continue;
         }
         const file = readTraceFile(c.traceId, dir);
-        const { actions, ms, root, inexact } = actionsOfTrace(file);
+        const { actions, ms, root, inexact } = actionsOfTrace(file, accountTable);
         times.push(ms);
         inexactMessages += inexact;
         found.set(`${c.file} ${c.name}`, actions.map((a) => a.draft.type));
@@ -158,7 +167,7 @@ export function score(results: ActionResult[]): { total: number; compared: numbe
 if (import.meta.url === `file://${process.argv[1]}`) {
     const dir = process.argv.slice(2).find((a) => !a.startsWith('--'));
     const verbose = process.argv.includes('--verbose');
-    const m = measure(dir ? `${dir.replace(/\/?$/, '/')}` : REAL_TRACES_DIR);
+    const m = measure(dir ? `${dir.replace(/\/?$/, '/')}` : REAL_TRACES_DIR, !process.argv.includes('--no-account-table'));
     for (const r of m.results) {
         if (verbose || r.outcome !== 'full') console.log(`${r.outcome.padEnd(16)} ${r.file} | ${r.name} | ${r.type}${r.wrong.length ? ` | ${r.wrong.join('; ')}` : ''}`);
     }

@@ -3,7 +3,7 @@ import type { AccountStateRecord } from '../chain/chain-source.ts';
 import { detectInterfaces, jettonWalletAddressOf, type DetectAccount, type DetectedContract } from '../ton/interfaces/detect.ts';
 import { DetectionCache } from '../ton/interfaces/detection-cache.ts';
 import { GetMethodRunner } from '../ton/interfaces/get-method-runner.ts';
-import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
+import { knownInterfaces } from '../ton/interfaces/known-code.ts';
 import type { IndexDb } from '../store/schema.ts';
 import { publicLibraryBocs } from '../store/read/libraries.ts';
 import { librariesDictionary, publicLibrariesInField } from '../ton/libraries.ts';
@@ -134,7 +134,7 @@ function unchangedKey(state: AccountStateRecord): string | null {
     return `${state.codeHash}:${state.dataHash}:${state.balance}`;
 }
 
-/** Interfaces of an account: detected when its code could be run, else by its code hash alone. */
+/** Interfaces of an account: detected when its code could be run, else by the tables (its address, its code hash). */
 export function interfacesOf(state: AccountStateRecord, inspected: InspectedAccount | undefined): string[] {
-    return inspected ? inspected.detected.interfaces : interfacesByCodeHash(state.codeHash);
+    return inspected ? inspected.detected.interfaces : knownInterfaces(state.address, state.codeHash);
 }

@@ -38,7 +38,7 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation', '0010-generation-notify', '0011-transaction-texts', '0012-block-texts', '0013-jetton-history', '0014-untexted-history'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation', '0010-generation-notify', '0011-transaction-texts', '0012-block-texts', '0013-jetton-history', '0014-untexted-history', '0015-protocol-interfaces'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

@@ -14,6 +14,7 @@ import { transactionTexts } from './0011-transaction-texts.ts';
 import { blockTexts } from './0012-block-texts.ts';
 import { jettonHistory } from './0013-jetton-history.ts';
 import { untextedHistory } from './0014-untexted-history.ts';
+import { protocolInterfaces } from './0015-protocol-interfaces.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -34,6 +35,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0012-block-texts': blockTexts(dialect),
                 '0013-jetton-history': jettonHistory(dialect),
                 '0014-untexted-history': untextedHistory(),
+                '0015-protocol-interfaces': protocolInterfaces(),
             };
         },
     };

@@ -97,6 +97,40 @@ describe('protocol actions on constructed traces', () => {
         assert.deepEqual(refund.actions.map((a) => [a.type, a.status]), [['JettonSwap', 'failed']]);
     });
 
+    test('constructed: STON.fi v1 swap with a referral: the referral pay_to (swap_ok_ref) is not the swap output', () => {
+        const REFERRER = addr(11);
+        const REFERRER_JB = addr(12);
+        const swapPayload = beginCell().storeUint(0x25938561, 32).storeAddress(A(ROUTER_JB)).storeCoins(1n).storeAddress(A(ALICE))
+            .storeBit(1).storeAddress(A(REFERRER)).endCell();
+        const payTo = (owner: string, exit: number) => beginCell().storeUint(0xf93bb43f, 32).storeUint(0, 64).storeAddress(A(owner)).storeUint(exit, 32).endCell();
+        const root = constructTrace(jettonTransfer({
+            owner: ALICE, from: ALICE_JA, to: ROUTER, toWallet: ROUTER_JA, amount: 100n * GRAM, payload: swapPayload,
+            then: [{
+                account: POOL, interfaces: ['stonfi_pool'], body: beginCell().storeUint(0x25938561, 32).storeUint(0, 64).endCell(),
+                // The pool pays the referral first: a pay_to of its own, with the referral's exit code.
+                children: [
+                    {
+                        account: ROUTER, body: payTo(REFERRER, 0x45078540),
+                        children: [jettonTransfer({ owner: ROUTER, from: ROUTER_JB, to: REFERRER, toWallet: REFERRER_JB, amount: 250_000n, payload: null })],
+                    },
+                    {
+                        account: ROUTER, body: payTo(ALICE, 0xc64370e5),
+                        children: [jettonTransfer({ owner: ROUTER, from: ROUTER_JB, to: ALICE, toWallet: ALICE_JB, amount: 250_000_000n, payload: null })],
+                    },
+                ],
+            }],
+        }));
+        const { actions } = findActions(root, facts());
+        const swaps = actions.filter((a) => a.draft.type === 'JettonSwap').map((a) => a.draft);
+        assert.equal(swaps.length, 1);
+        assert.deepEqual(swaps[0], {
+            type: 'JettonSwap', success: true, dex: 'stonfi', userWallet: ALICE, router: ROUTER,
+            in: { kind: 'jetton', master: MASTER_A, amount: 100n * GRAM }, out: { kind: 'jetton', master: MASTER_B, amount: 250_000_000n },
+        });
+        // the referral's share stays a transfer of its own
+        assert.deepEqual(actions.filter((a) => a.draft.type === 'JettonTransfer').map((a) => [a.draft.type === 'JettonTransfer' && a.draft.recipient, a.draft.type === 'JettonTransfer' && a.draft.amount]), [[REFERRER, 250_000n]]);
+    });
+
     test('constructed: STON.fi v1 payload naming someone else is not a swap of the sender', () => {
         const spoof = beginCell().storeUint(0x25938561, 32).storeAddress(A(ROUTER_JB)).storeCoins(1n).storeAddress(A(POOL)).storeBit(0).endCell();
         const root = constructTrace(jettonTransfer({ owner: ALICE, from: ALICE_JA, to: ROUTER, toWallet: ROUTER_JA, amount: 5n, payload: spoof }));

@@ -1,5 +1,5 @@
 /**
- * Round rewards (issue 14). First the whole request on the devnet: a devnet with 120 validators
+ * Round rewards. First the whole request on the devnet: a devnet with 120 validators
  * (BENCH_REWARDS_VALIDATORS) and 40-second rounds runs until an elected round has finished, then
  * GET /v2/rewards/round-rewards is timed over HTTP on loopback, uncached (a service started with
  * --rewards-cache-rounds 0, so every request finds the round, runs past_elections on the TVM and

@@ -1,6 +1,6 @@
 /**
  * Benchmarks of docs/BENCHMARKS.md. `npm run bench` runs all; `npm run bench -- ingest|devnet|api`
- * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups, `lite` for a liteserver follower's catch-up from the devnet, `rewards` for round rewards, `memory` for what the devnet's producer holds per account). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
+ * runs one (`jettons` for the token endpoints, `emulation` for the emulation endpoints, `startup` for the compiled CLI's start, `multisig` for order lookups, `lite` for a liteserver follower's catch-up from the devnet, `rewards` for round rewards, `memory` for what the devnet's producer holds per account, `actions` for the action engine on real mainnet traces). BENCH_PG_URL adds a PostgreSQL ingest run. Results are printed as Markdown rows.
  */
 import { ingestBench } from './ingest.ts';
 import { devnetAndApiBench } from './devnet-api.ts';
@@ -11,6 +11,7 @@ import { multisigBench } from './multisig.ts';
 import { liteBench } from './lite.ts';
 import { rewardsBench } from './rewards.ts';
 import { devnetMemoryBench } from './devnet-memory.ts';
+import { actionsBench } from './actions.ts';
 
 const sections = process.argv.slice(2);
 const wants = (name: string) => sections.length === 0 || sections.includes(name);
@@ -25,4 +26,5 @@ if (wants('multisig')) await multisigBench();
 if (wants('lite')) await liteBench();
 if (wants('rewards')) await rewardsBench();
 if (wants('memory')) await devnetMemoryBench();
+if (wants('actions')) await actionsBench();
 process.exit(0);

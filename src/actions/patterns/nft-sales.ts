@@ -10,12 +10,16 @@ import { tx } from './tx.ts';
 
 /** Sales and auctions of NFTs (getgems-style sale contracts and auctions). */
 
+function newPurchase(auctionType: NftPurchaseDraft['auctionType']): NftPurchaseDraft {
+    return { type: 'NftPurchase', success: false, auctionType, amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS };
+}
+
 /** A buy: value with an empty body, op 0 or a text comment other than "cancel". */
 const isBuyMessage = txWhere((t) => t.opCode === null || (t.opCode === 0 && commentOf(t.body).comment !== 'cancel'));
 
 export const NftPurchase: Pattern<NftPurchaseDraft> = {
     name: 'NftPurchase',
-    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'getgems', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    create: () => newPurchase('getgems'),
     root: {
         checks: [isTx, hasInterface('nft_sale'), hasValue, isBuyMessage, (b, ctx) => ctx.facts.nftSales?.has(tx(b).account) === true],
         build: (d, b, ctx) => {
@@ -60,7 +64,7 @@ export const AuctionBidGetgems: Pattern<AuctionBidDraft> = {
 /** A bid that won the auction outright: the item goes to the bidder in the same trace. */
 export const AuctionBuyGetgems: Pattern<NftPurchaseDraft> = {
     name: 'AuctionBuyGetgems',
-    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'getgems', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    create: () => newPurchase('getgems'),
     root: {
         checks: [isAction('AuctionBid')],
         build: (d, b, ctx) => {
@@ -83,7 +87,7 @@ export const AuctionBuyGetgems: Pattern<NftPurchaseDraft> = {
 /** An auction or sale contract whose sale settled: it hands the item to the winner (the highest bid the facts hold). */
 export const SaleSettledGetgems: Pattern<NftPurchaseDraft> = {
     name: 'SaleSettledGetgems',
-    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'getgems', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    create: () => newPurchase('getgems'),
     root: {
         checks: [isTx, anyOf([hasInterface('nft_auction_v1')], [hasInterface('nft_sale')]), (b, ctx) => ctx.facts.nftSales?.has(tx(b).account) === true],
         build: (d, b, ctx) => {
@@ -114,7 +118,7 @@ export const SaleSettledGetgems: Pattern<NftPurchaseDraft> = {
  */
 export const TelemintDirectBuy: Pattern<NftPurchaseDraft> = {
     name: 'TelemintDirectBuy',
-    create: () => ({ type: 'NftPurchase', success: false, auctionType: 'NUMBER.tg', amount: 0n, nft: UNKNOWN_ADDRESS, seller: UNKNOWN_ADDRESS, buyer: UNKNOWN_ADDRESS }),
+    create: () => newPurchase('NUMBER.tg'),
     root: {
         checks: [isTx, hasInterface('nft_item'), hasValue, txWhere((t) => t.opCode === null && !t.bounced)],
         build: (d, b, ctx) => {

@@ -1,12 +1,12 @@
 import { OP_JETTON_NOTIFY, OP_JETTON_TRANSFER, loadPtonTonTransfer, tryLoad } from '../../ton/bodies/index.ts';
 import type { JettonTransferDraft } from '../action.ts';
-import { txOf, type Bubble } from '../bubble.ts';
+import { txOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { implementsInterface } from '../interfaces.ts';
 import { interfacesByAddress } from '../../ton/interfaces/mainnet-contracts.ts';
 import { hasOp, isTx } from '../checks.ts';
 import { UNKNOWN_ADDRESS, masterOfWallet } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
-import type { Check, Pattern } from '../straw.ts';
+import type { Check, Pattern, Straw } from '../straw.ts';
 import { tx } from './tx.ts';
 
 /**
@@ -51,6 +51,26 @@ function wallet(d: JettonTransferDraft, b: Bubble, facts: import('../trace-input
     d.success = t.success;
 }
 
+/** A jetton transfer on a pTON wallet: who sends how much, with what payload. */
+function fromJettonTransfer(d: JettonTransferDraft, b: Bubble, ctx: EngineContext): void {
+    wallet(d, b, ctx.facts);
+    const t = tx(b);
+    d.sender = t.inputFrom ?? undefined;
+    if (t.parsed?.name === 'jetton_transfer') {
+        d.amount = t.parsed.value.amount;
+        d.payload = t.parsed.value.forwardPayload.value;
+    }
+}
+
+/** The transfer_notification that ends a pTON transfer: its account received it. */
+const notification: Straw<JettonTransferDraft> = {
+    checks: [isTx, hasOp(OP_JETTON_NOTIFY)],
+    build: (d, b) => {
+        d.recipient = tx(b).account;
+        d.success &&= tx(b).success;
+    },
+};
+
 /**
  * pTON v1: a jetton transfer on a pTON wallet whose only step is the transfer_notification with
  * the grams, to the router (a user's swap in) or to the user (the router's payout).
@@ -60,23 +80,9 @@ export const PtonTransferDirect: Pattern<JettonTransferDraft> = {
     create: newTransfer,
     root: {
         checks: [isTx, hasOp(OP_JETTON_TRANSFER), isPtonWallet],
-        build: (d, b, ctx) => {
-            wallet(d, b, ctx.facts);
-            const t = tx(b);
-            d.sender = t.inputFrom ?? undefined;
-            if (t.parsed?.name === 'jetton_transfer') {
-                d.amount = t.parsed.value.amount;
-                d.payload = t.parsed.value.forwardPayload.value;
-            }
-        },
+        build: fromJettonTransfer,
         valueFlow: flow,
-        singleChild: {
-            checks: [isTx, hasOp(OP_JETTON_NOTIFY)],
-            build: (d, b) => {
-                d.recipient = tx(b).account;
-                d.success &&= tx(b).success;
-            },
-        },
+        singleChild: notification,
     },
 };
 
@@ -89,15 +95,7 @@ export const PtonTransferHop: Pattern<JettonTransferDraft> = {
     create: newTransfer,
     root: {
         checks: [isTx, hasOp(OP_JETTON_TRANSFER), isPtonWallet],
-        build: (d, b, ctx) => {
-            wallet(d, b, ctx.facts);
-            const t = tx(b);
-            d.sender = t.inputFrom ?? undefined;
-            if (t.parsed?.name === 'jetton_transfer') {
-                d.amount = t.parsed.value.amount;
-                d.payload = t.parsed.value.forwardPayload.value;
-            }
-        },
+        build: fromJettonTransfer,
         valueFlow: flow,
         singleChild: {
             checks: [isTx, hasOp(OP.ptonTransfer)],
@@ -105,13 +103,7 @@ export const PtonTransferHop: Pattern<JettonTransferDraft> = {
                 d.recipientsWallet = tx(b).account;
                 d.success &&= tx(b).success;
             },
-            singleChild: {
-                checks: [isTx, hasOp(OP_JETTON_NOTIFY)],
-                build: (d, b) => {
-                    d.recipient = tx(b).account;
-                    d.success &&= tx(b).success;
-                },
-            },
+            singleChild: notification,
         },
     },
 };
@@ -133,13 +125,7 @@ export const PtonTransferIn: Pattern<JettonTransferDraft> = {
             }
         },
         valueFlow: flow,
-        singleChild: {
-            checks: [isTx, hasOp(OP_JETTON_NOTIFY)],
-            build: (d, b) => {
-                d.recipient = tx(b).account;
-                d.success &&= tx(b).success;
-            },
-        },
+        singleChild: notification,
     },
 };
 
@@ -149,15 +135,7 @@ export const PtonTransferOut: Pattern<JettonTransferDraft> = {
     create: newTransfer,
     root: {
         checks: [isTx, hasOp(OP_JETTON_TRANSFER)],
-        build: (d, b, ctx) => {
-            wallet(d, b, ctx.facts);
-            const t = tx(b);
-            d.sender = t.inputFrom ?? undefined;
-            if (t.parsed?.name === 'jetton_transfer') {
-                d.amount = t.parsed.value.amount;
-                d.payload = t.parsed.value.forwardPayload.value;
-            }
-        },
+        build: fromJettonTransfer,
         valueFlow: flow,
         singleChild: {
             checks: [isTx, hasOp(OP.ptonTransfer)],

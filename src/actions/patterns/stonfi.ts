@@ -10,8 +10,7 @@ import { detectedOrFrom, hasOp, isAction, isTx, txWhere } from '../checks.ts';
 import { masterOfWallet } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Check, Pattern, Straw } from '../straw.ts';
-import { finishWithTransfer, jettonAsset, newSwap, sameAsset, startFromTransfer, transferAsset, transferWithPayload } from './swap-helpers.ts';
-import { interfacesByAddress } from '../../ton/interfaces/mainnet-contracts.ts';
+import { askedAsset, finishWithTransfer, jettonAsset, newSwap, sameAsset, startFromTransfer, transferAsset, transferWithPayload } from './swap-helpers.ts';
 import { tx } from './tx.ts';
 
 /** STON.fi DEX swaps, v1 and v2: jettons to the router, the pool, pay_to from the pool to the router, jettons out. */
@@ -33,13 +32,10 @@ function payToV1(t: BubbleTx) {
     return t.body ? tryLoad(loadStonfiPayToV1, t.body) : null;
 }
 
-/** The token a v1 payload asks for (the router's wallet of it), at its minimum; grams for a pTON wallet. */
+/** The token a v1 payload asks for, at its minimum. */
 function wantedV1(payload: Cell | null | undefined, ctx: EngineContext): Asset | undefined {
     const swap = payload ? tryLoad(loadStonfiSwapV1, payload) : null;
-    if (!swap?.tokenWallet) return undefined;
-    const master = masterOfWallet(ctx.facts, formatRawAddress(swap.tokenWallet));
-    if (master !== undefined && interfacesByAddress(master).includes('pton_minter')) return { kind: 'native', amount: swap.minOut };
-    return jettonAsset(master, swap.minOut);
+    return swap ? askedAsset(swap.tokenWallet, swap.minOut, ctx) : undefined;
 }
 
 export const StonfiSwapV1: Pattern<JettonSwapDraft> = {
@@ -121,7 +117,7 @@ const payToFailed = (t: BubbleTx) => {
 
 /** The token a swap asked for, at its minimum: what a failed swap would have given. */
 function wanted(d: JettonSwapDraft, request: SwapRequest | null, ctx: EngineContext): void {
-    if (request) d.out = jettonAsset(masterOfWallet(ctx.facts, raw(request.tokenWallet1)), request.minOut);
+    if (request) d.out = askedAsset(request.tokenWallet1, request.minOut, ctx) ?? d.out;
 }
 
 /*

@@ -1,9 +1,11 @@
-import type { Cell } from '@ton/core';
+import type { Address, Cell } from '@ton/core';
+import { formatRawAddress } from '../../ton/address.ts';
+import { interfacesByAddress } from '../../ton/interfaces/mainnet-contracts.ts';
 import { peekOp } from '../../ton/bodies/index.ts';
 import type { Asset, JettonSwapDraft, JettonTransferDraft } from '../action.ts';
-import { actionOf, type Bubble } from '../bubble.ts';
+import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { accountImplements } from '../checks.ts';
-import { UNKNOWN_ADDRESS } from '../facts.ts';
+import { UNKNOWN_ADDRESS, masterOfWallet } from '../facts.ts';
 import type { Check } from '../straw.ts';
 
 export function newSwap(dex: string): () => JettonSwapDraft {
@@ -51,6 +53,17 @@ export function finishWithTransfer(d: JettonSwapDraft, b: Bubble): void {
     const transfer = actionOf(b, 'JettonTransfer')!;
     d.out = transferAsset(transfer);
     d.success &&= transfer.success && !sameAsset(d.in, d.out);
+}
+
+/**
+ * The token a swap asks for, named by the DEX router's wallet of it (swap payloads name that
+ * wallet), at the least accepted: grams when that wallet is a pTON wallet.
+ */
+export function askedAsset(routerWallet: Address | null | undefined, minOut: bigint, ctx: EngineContext): Asset | undefined {
+    if (!routerWallet) return undefined;
+    const master = masterOfWallet(ctx.facts, formatRawAddress(routerWallet));
+    if (master !== undefined && interfacesByAddress(master).includes('pton_minter')) return { kind: 'native', amount: minOut };
+    return jettonAsset(master, minOut);
 }
 
 /** A jetton transfer bubble whose recipient (as the trace's nodes show it) implements the interface. */

@@ -1,14 +1,11 @@
 import type { Cell } from '@ton/core';
-import { formatRawAddress } from '../../ton/address.ts';
 import { TONCO_PAY_TO_SWAP_OK, loadToncoRouterPayTo, loadToncoSwapPayload, tryLoad } from '../../ton/bodies/index.ts';
-import { interfacesByAddress } from '../../ton/interfaces/mainnet-contracts.ts';
 import type { Asset, JettonSwapDraft } from '../action.ts';
 import { actionOf, type Bubble, type EngineContext } from '../bubble.ts';
 import { detectedOrFrom, hasOp, isAction, isTx } from '../checks.ts';
-import { masterOfWallet } from '../facts.ts';
 import { OP } from '../protocol-ops.ts';
 import type { Pattern, Straw } from '../straw.ts';
-import { finishWithTransfer, jettonAsset, newSwap, sameAsset, startFromTransfer, transferAsset, transferWithPayload } from './swap-helpers.ts';
+import { askedAsset, finishWithTransfer, newSwap, sameAsset, startFromTransfer, transferAsset, transferWithPayload } from './swap-helpers.ts';
 import { tx } from './tx.ts';
 
 /**
@@ -19,13 +16,10 @@ import { tx } from './tx.ts';
  * token is TON), which starts the next pool's swap.
  */
 
-/** The token a payload asks for, at its minimum: the router's wallet of it names it (a pTON wallet: grams). */
+/** The token a payload asks for, at its minimum. */
 function wanted(payload: Cell | null | undefined, ctx: EngineContext): Asset | undefined {
     const swap = payload ? tryLoad(loadToncoSwapPayload, payload) : null;
-    if (!swap?.targetJettonWallet) return undefined;
-    const master = masterOfWallet(ctx.facts, formatRawAddress(swap.targetJettonWallet));
-    if (master !== undefined && interfacesByAddress(master).includes('pton_minter')) return { kind: 'native', amount: swap.minOut };
-    return jettonAsset(master, swap.minOut);
+    return swap ? askedAsset(swap.targetJettonWallet, swap.minOut, ctx) : undefined;
 }
 
 /** The pool's answer: the swap went through only with the OK exit code. */

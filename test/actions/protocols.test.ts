@@ -254,6 +254,27 @@ describe('protocol actions on constructed traces', () => {
         assert.equal(e.actions[0].simple_preview.description, 'Request to withdraw 7 AAA from staking pool.');
     });
 
+    test('constructed: Tonstakers bills burned at the round\'s end (burn_notification → distributed_asset) are withdrawals paid to their owners', () => {
+        const COLLECTION = addr(31);
+        const billBurned = (owner: string, index: number) => beginCell().storeUint(0xed58b0b2, 32).storeUint(7, 64).storeCoins(5n * GRAM)
+            .storeAddress(A(owner)).storeUint(index, 64).endCell();
+        const distributed = beginCell().storeUint(0xdb3b8abd, 32).storeUint(7, 64).endCell();
+        // the collection burns bill 1, which burns bill 0; each tells the collection, which pays its owner
+        const root = constructTrace({
+            account: addr(33), from: COLLECTION, body: beginCell().storeUint(0xf127fe4e, 32).storeUint(7, 64).endCell(),
+            children: [
+                { account: addr(34), body: beginCell().storeUint(0xf127fe4e, 32).storeUint(7, 64).endCell(),
+                    children: [{ account: COLLECTION, body: billBurned(ROUTER, 0), children: [{ account: ROUTER, value: 5_300_000_000n, body: distributed }] }] },
+                { account: COLLECTION, body: billBurned(ALICE, 1), children: [{ account: ALICE, value: 5_200_000_000n, body: distributed }] },
+            ],
+        });
+        const withdrawals = findActions(root, facts()).actions.map((a) => a.draft).filter((d) => d.type === 'WithdrawStake');
+        assert.deepEqual(withdrawals.map((d) => d.type === 'WithdrawStake' && [d.staker, d.amount, d.pool, d.implementation, d.success]).sort(), [
+            [ALICE, 5_200_000_000n, COLLECTION, 'liquidTF', true],
+            [ROUTER, 5_300_000_000n, COLLECTION, 'liquidTF', true],
+        ].sort());
+    });
+
     test('constructed: a relayer delivering a v5r1 signed internal request is a GasRelay, the wallet\'s send stays a transfer', () => {
         const WALLET = addr(40);
         const root = constructTrace({

@@ -18,7 +18,8 @@ import { MooncxLiquidityDepositBoth, MooncxLiquidityDepositJetton, MooncxLiquidi
 import { NftTransfer, NftTransferNotify } from './nft.ts';
 import { AuctionBidGetgems, AuctionBuyGetgems, NftPurchase, SaleSettledGetgems, TelemintDirectBuy } from './nft-sales.ts';
 import {
-    DepositLiquidStake, DepositTFStake, PendingWithdrawRequestLiquid, WithdrawLiquidStake, WithdrawStakeImmediately, WithdrawTFStakeRequest,
+    DepositLiquidStake, DepositTFStake, PendingWithdrawRequestLiquid, WithdrawLiquidStake, WithdrawLiquidStakeByBill, WithdrawStakeImmediately,
+    WithdrawTFStakeRequest,
 } from './staking.ts';
 import { PtonTransferDirect, PtonTransferHop, PtonTransferIn, PtonTransferOut } from './pton.ts';
 import { PythOracleRequest } from './pyth.ts';
@@ -90,6 +91,7 @@ export const PATTERNS: readonly AnyPattern[] = [
     DepositTFStake,
     WithdrawTFStakeRequest,
     WithdrawStakeImmediately,
+    WithdrawLiquidStakeByBill,
     DepositWhalesStake,
     WithdrawWhalesStakeRequest,
     WithdrawWhalesStake,

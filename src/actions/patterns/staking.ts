@@ -1,3 +1,5 @@
+import { OP_TONSTAKERS_BILL_BURNED, OP_TONSTAKERS_DISTRIBUTED_ASSET, loadTonstakersBillBurned, tryLoad } from '../../ton/bodies/index.ts';
+import { formatRawAddress } from '../../ton/address.ts';
 import type { DepositStakeDraft, WithdrawStakeDraft, WithdrawStakeRequestDraft } from '../action.ts';
 import { actionOf, type Bubble } from '../bubble.ts';
 import { hasInterface, hasOp, isAction, isTx, txWhere } from '../checks.ts';
@@ -161,6 +163,38 @@ export const WithdrawLiquidStake: Pattern<WithdrawStakeDraft, WithdrawStakeDraft
                     d.amount = paid > 0n ? paid : 0n;
                     d.success &&= tx(b).success;
                 },
+            },
+        },
+    },
+};
+
+/**
+ * A Tonstakers withdrawal paid when its round ended: the payout collection burns the bill (the
+ * withdrawal NFT the pool minted), the bill tells the collection (burn_notification#ed58b0b2, with
+ * the bill's owner), and the collection pays the owner its share (distributed_asset#db3b8abd; the
+ * grams are the value, with what is left of the notification's gas). The pool is not part of this
+ * chain: the payout collection that paid stands for it.
+ */
+export const WithdrawLiquidStakeByBill: Pattern<WithdrawStakeDraft> = {
+    name: 'WithdrawLiquidStakeByBill',
+    create: newWithdraw,
+    root: {
+        checks: [isTx, hasOp(OP_TONSTAKERS_BILL_BURNED)],
+        build: (d, b) => {
+            const t = tx(b);
+            const burned = t.body ? tryLoad(loadTonstakersBillBurned, t.body) : null;
+            d.pool = t.account;
+            d.staker = burned?.owner ? formatRawAddress(burned.owner) : UNKNOWN_ADDRESS;
+            d.success = t.success;
+            d.implementation = 'liquidTF';
+        },
+        singleChild: {
+            checks: [isTx, hasOp(OP_TONSTAKERS_DISTRIBUTED_ASSET)],
+            build: (d, b) => {
+                const t = tx(b);
+                if (d.staker === UNKNOWN_ADDRESS) d.staker = t.account;
+                d.amount = t.inputAmount;
+                d.success &&= t.success;
             },
         },
     },

@@ -25,6 +25,7 @@ export * from './dedust.ts';
 export * from './stonfi.ts';
 export * from './pton.ts';
 export * from './tonco.ts';
+export * from './tonstakers.ts';
 export * from './bidask.ts';
 export * from './whales.ts';
 export * from './ffvault.ts';

@@ -6,7 +6,7 @@ import type { AccountStateRecord } from '../../src/chain/chain-source.ts';
 import { interfacesOf } from '../../src/indexer/inspect-accounts.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
-const STONFI_V1_POOL_CODE = '82566ad72b6568fe7276437d3b0c911aab65ed701c13601941b2917305e81c11';
+const TONCO_POOL_CODE = 'bc947d16346c2fdc845b7a446382f59c86acb075e2a31dbfa956cd0c9e54678e';
 const STONFI_V1_ROUTER = '0:779dcc815138d9500e449c5291e7f12738c23d575b5310000f6a253bd607384e';
 const POOL = `0:${'a1'.repeat(32)}`;
 const OTHER = `0:${'b2'.repeat(32)}`;
@@ -24,7 +24,7 @@ describe('mainnet protocol interfaces of accounts indexed before the table', () 
             const store = await backend.open();
             try {
                 await store.db.insertInto('account_states').values([
-                    state(POOL, STONFI_V1_POOL_CODE, ['jetton_master']),
+                    state(POOL, TONCO_POOL_CODE, ['nft_collection']),
                     state(STONFI_V1_ROUTER, 'cd'.repeat(32), []),
                     state(OTHER, 'ef'.repeat(32), ['wallet_v4r2', 'wallet']),
                 ]).execute();
@@ -35,7 +35,7 @@ describe('mainnet protocol interfaces of accounts indexed before the table', () 
                 const rows = await store.db.selectFrom('account_states').select(['address', 'interfaces']).orderBy('address').execute();
                 assert.deepEqual(Object.fromEntries(rows.map((r) => [r.address, JSON.parse(r.interfaces)])), {
                     [STONFI_V1_ROUTER]: ['stonfi_router'],
-                    [POOL]: ['jetton_master', 'stonfi_pool'],
+                    [POOL]: ['nft_collection', 'tonco_pool'],
                     [OTHER]: ['wallet_v4r2', 'wallet'],
                 });
             } finally {
@@ -47,6 +47,6 @@ describe('mainnet protocol interfaces of accounts indexed before the table', () 
     test('an account indexed without running its code gets the tables interfaces: by address and by code hash', () => {
         const base: Omit<AccountStateRecord, 'address'> = { status: 'active', balance: 0n, lastTransLt: 1n, lastTransHash: 'ab'.repeat(32) };
         assert.deepEqual(interfacesOf({ ...base, address: STONFI_V1_ROUTER, codeHash: 'cd'.repeat(32) }, undefined), ['stonfi_router']);
-        assert.deepEqual(interfacesOf({ ...base, address: POOL, codeHash: STONFI_V1_POOL_CODE }, undefined), ['stonfi_pool']);
+        assert.deepEqual(interfacesOf({ ...base, address: POOL, codeHash: TONCO_POOL_CODE }, undefined), ['tonco_pool']);
     });
 });

@@ -4,8 +4,8 @@ import { PROTOCOL_CODE, singletonAddresses } from '../../ton/interfaces/mainnet-
 import { inChunks } from '../chunks.ts';
 
 /**
- * The mainnet protocol table (pools, vaults, pTON wallets, sales by code hash; routers, factories
- * and one-account protocols by address) came after accounts were indexed: their stored interfaces
+ * The mainnet protocol table (pools and vaults by code hash; routers, factories, pTON masters and
+ * one-account protocols by address) came after accounts were indexed: their stored interfaces
  * are detected again by it, adding what the table says to what probing found.
  */
 export function protocolInterfaces(): Migration {

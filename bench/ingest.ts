@@ -8,7 +8,7 @@ import { readBlockBoc as blockRecordFromBoc } from '../src/chain/block-reading.t
 import { indexBlock } from '../src/indexer/index-block.ts';
 import { AccountInspector } from '../src/indexer/inspect-accounts.ts';
 import { openStore, type Store } from '../src/store/store.ts';
-import { MAINNET_BLOCKS_DIR, FIXTURE_BLOCKS } from '../test/helpers/fixtures.ts';
+import { MAINNET_AVAILABLE, MAINNET_BLOCKS_DIR, MAINNET_DIR, FIXTURE_BLOCKS } from '../test/helpers/fixtures.ts';
 import { tempDir } from '../test/helpers/stores.ts';
 import pg from 'pg';
 import { withKnownCells } from '../src/chain/known-cells.ts';
@@ -23,6 +23,10 @@ const ROUNDS = 5;
 
 /** Ingest of the fixture mainnet blocks: bare parse vs parse + derive + write, median of rounds. */
 export async function ingestBench(): Promise<void> {
+    if (!MAINNET_AVAILABLE) {
+        console.log(`\n## Ingest of the mainnet fixture blocks\n\nskipped: ${MAINNET_DIR} is not beside this clone`);
+        return;
+    }
     const files = FIXTURE_BLOCKS.map(name => `${MAINNET_BLOCKS_DIR}${name}.boc`);
     const bocs = files.map(f => readFileSync(f));
     await ingestTable(`${bocs.length} mainnet fixture blocks`, { files }, transactionsIn(bocs), bocs.length, ROUNDS);

@@ -10,7 +10,7 @@ import { readListTemplate, readTextTemplate } from '../../src/store/read/transac
 import { loadConfig } from '../../src/config/config.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
 import { hasCells, type ParsedTransaction } from '../../src/ton/transaction.ts';
-import { FIXTURE_BLOCKS, readBlockBoc } from '../helpers/fixtures.ts';
+import { FIXTURE_BLOCKS, mainnetSkip, readBlockBoc } from '../helpers/fixtures.ts';
 
 interface Case {
     parsed: ParsedTransaction;
@@ -52,7 +52,7 @@ function interfaceMaps(c: Case, seed: number): Array<Map<string, string[]>> {
     return maps;
 }
 
-describe('stored transaction texts (templates)', () => {
+describe('stored transaction texts (templates)', { skip: mainnetSkip }, () => {
     test('filled with any interfaces, a template is the text presented from the BOC with them, byte for byte', async () => {
         const cases = await fixtureTransactions();
         assert.ok(cases.length > 800);

@@ -10,7 +10,7 @@ import { TransactionTexts } from '../../src/api/transaction-texts.ts';
 import { toJson } from '../../src/api/json.ts';
 import { ByteText } from '../../src/api/byte-text.ts';
 import type { StoredTransaction } from '../../src/store/read/transactions.ts';
-import { readBlockBoc, readSummary } from '../helpers/fixtures.ts';
+import { mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** `appendList` alone, as its JSON array. */
@@ -34,7 +34,7 @@ function overriddenInterfaces(store: Store) {
 
 /** A mainnet masterchain block's transactions, through the texts kept by hash. */
 for (const backend of storeBackends()) {
-    describe(`transaction texts (${backend.name})`, () => {
+    describe(`transaction texts (${backend.name})`, { skip: mainnetSkip }, () => {
         let store: Store & { dispose(): Promise<void> };
         const id = { workchain: -1, shard: '8000000000000000', seqno: 17734191 };
 

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { SEED_STEPS } from '../../src/chain/devnet/seed.ts';
 import { startDevnetService, waitForSeed } from '../helpers/devnet-service.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';
-import { blockFile, readSummary } from '../helpers/fixtures.ts';
+import { blockFile, mainnetSkip, readSummary } from '../helpers/fixtures.ts';
 import { accountNamed, call, manifestOf } from '../api/api-call.ts';
 
 /** The CLI from the sources (tests run the TypeScript; the compiled copy is what `npm start` runs). */
@@ -60,7 +60,7 @@ test('serve prints each seed step as it is indexed, one line when the devnet is 
     }
 });
 
-test('import-blocks indexes block files once, and a second run finds them indexed', async () => {
+test('import-blocks indexes block files once, and a second run finds them indexed', { skip: mainnetSkip }, async () => {
     const dir = tempDir();
     try {
         const files = [blockFile('block-5'), blockFile('block-4')];

@@ -5,7 +5,7 @@ import { readBlockBoc } from '../../src/chain/block-reading.ts';
 import type { BlockRecord } from '../../src/chain/chain-source.ts';
 import { BlockReadingPool, readAhead } from '../../src/chain/reading/block-reading-pool.ts';
 import { hasCells, summarizeTransaction, type ParsedTransaction } from '../../src/ton/transaction.ts';
-import { FIXTURE_BLOCKS, readBlockBoc as fixtureBoc } from '../helpers/fixtures.ts';
+import { FIXTURE_BLOCKS, mainnetSkip, readBlockBoc as fixtureBoc } from '../helpers/fixtures.ts';
 
 /** A record read in this thread, as it would look after crossing from a reading thread. */
 function withoutCells(record: BlockRecord): BlockRecord {
@@ -15,7 +15,7 @@ function withoutCells(record: BlockRecord): BlockRecord {
     };
 }
 
-describe('block reading threads', () => {
+describe('block reading threads', { skip: mainnetSkip }, () => {
     test('without transaction texts (--transaction-texts off), the threads make none', async () => {
         const pool = new BlockReadingPool(undefined, 2, false);
         try {

@@ -8,7 +8,7 @@ import type { SourceItem } from '../../src/chain/chain-source.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import type { Store } from '../../src/store/store.ts';
 import { parseBlockFile } from '../../src/ton/block/block-file.ts';
-import { blockFile, FIXTURE_BLOCKS, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
+import { blockFile, FIXTURE_BLOCKS, mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import { storeBackends, tempDir } from '../helpers/stores.ts';
 
 const TABLES = ['blocks', 'transactions', 'messages', 'traces', 'account_states', 'source_cursors'] as const;
@@ -56,7 +56,7 @@ async function traceSnapshot(store: Store) {
 }
 
 for (const backend of storeBackends()) {
-    describe(`block files source → index (${backend.name})`, () => {
+    describe(`block files source → index (${backend.name})`, { skip: mainnetSkip }, () => {
         for (const name of FIXTURE_BLOCKS) {
             test(`${name}: transactions and block row match the summary; re-indexing is a no-op`, async () => {
                 const summary = readSummary(name);
@@ -169,7 +169,7 @@ for (const backend of storeBackends()) {
     });
 }
 
-describe('block files source: unreadable and non-block files', () => {
+describe('block files source: unreadable and non-block files', { skip: mainnetSkip }, () => {
     const dir = tempDir('native-explorer-bad-blocks-');
     const good = blockFile('block-5');
     const random = join(dir.path, 'random.boc');

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { beginCell, Cell, crc32c } from '@ton/core';
 import { parseBlockFile } from '../../src/ton/block/block-file.ts';
 import { compareWithProjectParser } from '../helpers/compare-block-readers.ts';
-import { FIXTURE_BLOCKS, MAINNET_BLOCKS_DIR, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
+import { FIXTURE_BLOCKS, MAINNET_BLOCKS_DIR, mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import {
     type IndependentBlock,
     readBlockIndependently,
@@ -18,7 +18,7 @@ function transactionsOf(block: IndependentBlock) {
     return block.transactions.map(({ account, lt, hash }) => ({ account, lt: lt.toString(), hash }));
 }
 
-describe('independent block reader (only @ton/core) against the mainnet fixtures', () => {
+describe('independent block reader (only @ton/core) against the mainnet fixtures', { skip: mainnetSkip }, () => {
     for (const name of FIXTURE_BLOCKS) {
         describe(name, () => {
             const boc = readBlockBoc(name);
@@ -98,7 +98,7 @@ describe('independent block reader (only @ton/core) against the mainnet fixtures
     });
 });
 
-describe('the cross-check can fail', () => {
+describe('the cross-check can fail', { skip: mainnetSkip }, () => {
     const original = readBlockBoc(MASTERCHAIN_FIXTURE);
 
     /** A copy with one byte flipped; optionally with the BOC's CRC32C recomputed so it still deserializes. */

@@ -10,8 +10,9 @@ import { formatBlockId } from '../../src/ton/block-id.ts';
 import { request } from '../helpers/http.ts';
 import { PLACEHOLDER, type RealBoc } from './boc-mutations.ts';
 import type { FuzzContext } from './openapi-arbitraries.ts';
+import { MAINNET_AVAILABLE, mainnetFile, readBlockBoc } from '../helpers/fixtures.ts';
 
-const FIXTURES = new URL('../fixtures/mainnet/', import.meta.url);
+
 const SAMPLE = 60;
 const SENDERS = 1;
 
@@ -49,8 +50,9 @@ export async function collectFuzzContext(service: RunningService & { base: strin
         metadataDocuments: Object.keys(METADATA_DOCUMENTS),
         ...await signedTransfers(service, manifest.accounts, [
             ...transactions.slice(0, 4).map(t => ({ label: `transaction of ${t.account.slice(0, 8)}…`, bytes: Buffer.from(t.boc) })),
-            ...['block-4.boc', 'block-5.boc', 'block-6.boc'].map(name => ({ label: `mainnet ${name}`, bytes: readFileSync(new URL(`blocks/${name}`, FIXTURES)) })),
-            { label: 'mainnet config params', bytes: Buffer.from(readFileSync(new URL('config-params.boc.b64', FIXTURES), 'utf8').trim(), 'base64') },
+            // real mainnet bags when the fixtures are beside the clone
+            ...(MAINNET_AVAILABLE ? ['block-4', 'block-5', 'block-6'].map(name => ({ label: `mainnet ${name}.boc`, bytes: readBlockBoc(name) })) : []),
+            ...(MAINNET_AVAILABLE ? [{ label: 'mainnet config params', bytes: Buffer.from(readFileSync(mainnetFile('config-params.boc.b64'), 'utf8').trim(), 'base64') }] : []),
         ]),
     };
 }

@@ -6,7 +6,7 @@ import { blockRecordFromParts as blockRecordFromFile } from '../../src/chain/blo
 import { Indexer } from '../../src/indexer/indexer.ts';
 import type { Store } from '../../src/store/store.ts';
 import { parseBlockFile } from '../../src/ton/block/block-file.ts';
-import { readBlockBoc, readSummary } from '../helpers/fixtures.ts';
+import { mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** The fixture blocks in start-lt order, the order a source gives them. */
@@ -76,7 +76,7 @@ function indexBlocks(indexer: Indexer, n: number, seen: Array<{ cursor: string; 
     return { reached, loop };
 }
 
-describe('indexer loop over real block records', () => {
+describe('indexer loop over real block records', { skip: mainnetSkip }, () => {
     let items: SourceItem[];
     before(() => {
         items = NAMES.map((name, i) => ({ cursor: `seq:${i + 1}`, block: blockRecordFromFile(parseBlockFile(readBlockBoc(name))) }));

@@ -7,8 +7,9 @@ import { SendMode, WalletContractV2R2, WalletContractV3R2, WalletContractV4, Wal
 import { InvalidWalletBodyError, UnsupportedWalletError } from '../../src/risk/errors.ts';
 import { OP_HIGHLOAD_V3_INTERNAL_TRANSFER, extractRiskMessages, walletInterfacesOf } from '../../src/risk/wallet-messages.ts';
 import { externalMessageRisk, walletRisk, type WalletRisk } from '../../src/risk/wallet-risk.ts';
+import { mainnetFile, mainnetSkip } from '../helpers/fixtures.ts';
 
-const VECTORS = new URL('../fixtures/mainnet/risk/wallet-v4-messages.json', import.meta.url);
+const VECTORS = mainnetFile('risk/wallet-v4-messages.json');
 
 interface Vector {
     name: string;
@@ -62,7 +63,7 @@ function externalTo(address: Address, body: Cell, init?: { code: Cell; data: Cel
     return beginCell().store(storeMessage(external({ to: address, body, init }))).endCell();
 }
 
-describe('wallet risk: real mainnet wallet v4 messages', () => {
+describe('wallet risk: real mainnet wallet v4 messages', { skip: mainnetSkip }, () => {
     const vectors = (JSON.parse(readFileSync(VECTORS, 'utf8')) as { cases: Vector[] }).cases;
     assert.equal(vectors.length, 4);
     for (const vector of vectors) {

@@ -6,7 +6,7 @@ import { indexBlock } from '../../src/indexer/index-block.ts';
 import { GenerationListener } from '../../src/store/postgres/generation-listener.ts';
 import { indexGeneration } from '../../src/store/read/index-generation.ts';
 import type { Store } from '../../src/store/store.ts';
-import { readBlockBoc } from '../helpers/fixtures.ts';
+import { mainnetSkip, readBlockBoc } from '../helpers/fixtures.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /** What writing a block does to the generation (index-block.ts), in its own transaction. */
@@ -24,7 +24,7 @@ async function eventually(what: string, check: () => Promise<boolean>, ms = 3_00
 }
 
 for (const backend of storeBackends()) {
-    describe(`index generation (${backend.name})`, () => {
+    describe(`index generation (${backend.name})`, { skip: mainnetSkip }, () => {
         let store: Store & { dispose(): Promise<void> };
         before(async () => {
             store = await backend.open();

@@ -21,7 +21,7 @@ import type { BlockId } from '../../src/chain/chain-source.ts';
 import { walletsByPublicKeys } from '../../src/store/read/wallets.ts';
 import type { Store } from '../../src/store/store.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
-import { readBlockBoc, readSummary } from '../helpers/fixtures.ts';
+import { mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import { storeBackends } from '../helpers/stores.ts';
 
 /**
@@ -117,7 +117,7 @@ async function insertWalletRows(store: Store) {
 }
 
 for (const backend of storeBackends()) {
-    describe(`store reads (${backend.name})`, () => {
+    describe(`store reads (${backend.name})`, { skip: mainnetSkip }, () => {
         let store: Store & { dispose(): Promise<void> };
         const records = new Map<string, BlockRecord>();
 

@@ -76,7 +76,12 @@ export const StonfiSwapV1: Pattern<JettonSwapDraft> = {
     },
 };
 
-/** The referral branch of a v2 swap: pay_vault#63381632 to the router → deposit_ref_fee#0490f09b on the vault → excess. */
+/**
+ * The referral branch of a v2 swap: pay_vault#63381632 to the router → deposit_ref_fee#0490f09b on
+ * the vault → excess. It is folded into the swap, not an action of its own: the fee is part of what
+ * the user's swap cost, and the referrer collects it later from the vault, so nothing reaches anyone
+ * here that the user would need to see apart (other indexers report it as a separate contract call).
+ */
 const referralFee: Straw<JettonSwapDraft> = {
     checks: [isTx, hasOp(OP.stonfiPayVaultV2)],
     optional: true,

@@ -13,6 +13,10 @@ import { transferAsset, transferWithPayload } from './swap-helpers.ts';
  * POOLV3_MINT#81702ef8 to the pool, which initialises the position NFT
  * (POSITIONNFTV3_POSITION_INIT#d5ecca2a) and may pay back what the position did not use
  * (ROUTERV3_PAY_TO#a1daa96d → transfers to the user).
+ *
+ * A two-sided deposit is one LiquidityDeposit, net of that refund: the position holds both sides
+ * and what came back was never deposited, so the user sees what the position took (other indexers
+ * report each side at its gross amount as an action of its own).
  */
 
 const protocol = PROTOCOLS.tonco;

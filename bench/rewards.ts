@@ -76,7 +76,7 @@ async function devnetRoundBench(): Promise<void> {
         const cached = { deep: await timed(deep, runs), shallow: await timed(`${deep}&shallow=1`, runs) };
         const deepAnswer = await (await fetch(deep)).json() as { validators: Array<{ pool_type?: string; nominators?: unknown[] }> };
         const pools = deepAnswer.validators.filter(v => v.pool_type && v.pool_type !== 'other').length;
-        console.log(`\n## Round rewards on the devnet (issue 14): round ${round.election_id}, ${round.validators.length} validators (${pools} staking through pools); round finished ${waited.toFixed(0)} s after genesis`);
+        console.log(`\n## Round rewards on the devnet: round ${round.election_id}, ${round.validators.length} validators (${pools} staking through pools); round finished ${waited.toFixed(0)} s after genesis`);
         console.log('| request (HTTP on loopback, sequential) | runs | p50 (ms) | goal |');
         console.log('|---|---|---|---|');
         console.log(`| deep, uncached (\`election_id\`) | ${uncachedRuns} | ${p50(uncached.deep).toFixed(1)} | ≤ 50 |`);

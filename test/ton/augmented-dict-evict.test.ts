@@ -1,11 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { beginCell, type Builder, type Cell } from '@ton/core';
 import '../../src/ton/fast-hash.ts';
 import { AugmentedDict, type AugmentedDictType, type FoldStore } from '../../src/ton/dict/augmented-dict.ts';
 import { isUnloaded } from '../../src/ton/cells/lazy-cell.ts';
 import { CellCensus, merkleUpdate } from '../../src/ton/cells/merkle-update.ts';
+import { seededRandom } from '../helpers/seeded-random.ts';
+
+const rng = seededRandom(0xe71c7);
 
 const summed: AugmentedDictType<bigint, bigint> = {
     keyBits: 256,
@@ -34,7 +36,7 @@ const summedWithRef: AugmentedDictType<bigint, bigint> = {
     },
 };
 
-const randomValue = () => BigInt(randomBytes(4).readUInt32BE(0)) + 1n;
+const randomValue = () => BigInt(rng.bytes(4).readUInt32BE(0)) + 1n;
 
 /** A fold store in a map, as the devnet's keeps them in a file: each pair taken back once. */
 function mapFoldStore() {
@@ -55,7 +57,7 @@ function mapFoldStore() {
     return { store, pairs };
 }
 
-const randomKey = () => BigInt(`0x${randomBytes(32).toString('hex')}`);
+const randomKey = () => BigInt(`0x${rng.bytes(32).toString('hex')}`);
 
 /** The entries as last set, the store evicted subtrees come back from; counts what it was asked for. */
 function backedDict(onLoaded?: (cell: Cell) => void, type = summed, folds?: FoldStore) {
@@ -86,7 +88,7 @@ function backedDict(onLoaded?: (cell: Cell) => void, type = summed, folds?: Fold
     return { entries, loads, reads, dict, fresh, put };
 }
 
-describe('augmented dictionary with evicted subtrees', () => {
+describe(`augmented dictionary with evicted subtrees (seed ${rng.seed}; TEST_SEED replays another)`, () => {
     for (const stored of [false, true]) test(`evicted subtrees keep the root hash and extra, and changes in them load them back to the same cells a fresh dictionary makes (folds ${stored ? 'in a store' : 'in memory'})`, () => {
         const { entries, loads, dict, fresh, put } = backedDict(undefined, summed, stored ? mapFoldStore().store : undefined);
         for (let i = 0; i < 600; i++) put(randomKey(), BigInt(i));
@@ -108,7 +110,7 @@ describe('augmented dictionary with evicted subtrees', () => {
             }
             const present = [...entries.keys()];
             for (let i = 0; i < 10; i++) {
-                const [key] = present.splice(1 + Math.floor(Math.random() * (present.length - 1)), 1);
+                const [key] = present.splice(1 + Math.floor(rng.next() * (present.length - 1)), 1);
                 assert.equal(dict.delete(key), true);
                 entries.delete(key);
             }

@@ -13,6 +13,7 @@ import {
     type BodyHint,
 } from '../../../src/ton/bodies/index.ts';
 import { ALICE, BOB, COLLECTION, truncateBits } from './builders.ts';
+import { seededRandom } from '../../helpers/seeded-random.ts';
 
 const AMOUNT = 10n ** 20n;
 
@@ -110,18 +111,6 @@ test('exotic cells are not decoded and do not throw', () => {
 
 // ---- junk: random cells that start with known ops must never make the decoder throw
 
-function prng(seed: number): () => number {
-    let x = seed >>> 0 || 1;
-    return () => {
-        x ^= x << 13;
-        x >>>= 0;
-        x ^= x >>> 17;
-        x ^= x << 5;
-        x >>>= 0;
-        return x / 0x100000000;
-    };
-}
-
 function randomCell(rand: () => number, depth: number, op?: number): Cell {
     const b = beginCell();
     if (op !== undefined) b.storeUint(op, 32);
@@ -145,7 +134,7 @@ const HINTS: (BodyHint | undefined)[] = [
 ];
 
 test('random junk behind known ops never throws, and decoded results are JSON-safe', () => {
-    const rand = prng(0x5eed);
+    const rand = seededRandom(0x5eed).next;
     let decoded = 0;
     for (let i = 0; i < 2000; i++) {
         const op = rand() < 0.9 ? pickOp(rand) : undefined;

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { JsonTextCache, type CachedJsonText } from '../src/api/json-text-cache.ts';
-import { BoundedMap } from '../src/emulation/bounded-map.ts';
-import { Lru } from '../src/lru.ts';
+import { JsonTextCache, type CachedJsonText } from '../src/api/answers/json-text-cache.ts';
+import { BoundedMap, Lru } from '../src/lru.ts';
 
 /** The same rules written the slow, obvious way: an array, oldest (least recently used, with `moveOnGet`) first. */
 class ModelLru {

@@ -6,7 +6,7 @@ import { accountStatesAfterBlock, type AccountStateAfterBlock } from '../ton/blo
 import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { byLtThenAccount, hasCells, parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { formatBlockId } from '../ton/block-id.ts';
-import { listTemplate, storedListTemplate, storedTemplate, transactionTextTemplate, type TextTemplate } from '../api/present/transaction-template.ts';
+import { listTemplate, storedListTemplate, storedTemplate, transactionTextTemplate, type TextTemplate } from '../present/stored/transaction-template.ts';
 import { sha256 } from '../ton/fast-hash.ts';
 import { Lru } from '../lru.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';

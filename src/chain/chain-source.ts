@@ -6,7 +6,7 @@
  */
 import type { Cell } from '@ton/core';
 import type { TransactionSummary } from '../ton/transaction.ts';
-import type { StoredTransactionText } from '../api/present/transaction-template.ts';
+import type { StoredText } from '../store/read/transactions.ts';
 
 export interface BlockId {
     workchain: number;
@@ -34,7 +34,7 @@ export interface TransactionRecord {
     /** Account balance in nanograms right after this transaction, when the source knows it. */
     endBalance?: bigint;
     /** Its text as the API shows it, with holes (api/present/transaction-template.ts), when the block reader made one. */
-    text?: StoredTransactionText;
+    text?: StoredText;
 }
 
 export type AccountStatus = 'active' | 'uninit' | 'frozen' | 'nonexist';
@@ -82,7 +82,7 @@ export interface BlockRecord {
      * The block's list of transactions as the API shows it, as one text with holes, when the block
      * reader made a text for every transaction (api/present/transaction-template.ts, listTemplate).
      */
-    listText?: StoredTransactionText;
+    listText?: StoredText;
     accountStates?: AccountStateRecord[];
     /** Key blocks: the blockchain configuration, a BOC of the ConfigParams `Hashmap 32 ^Cell` root. */
     config?: Buffer;

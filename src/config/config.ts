@@ -1,9 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
-import { DEFAULT_RECENT_ACCOUNTS } from '../chain/devnet/recent-accounts.ts';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from '../heap-settings.ts';
-import { defaultReadingThreads } from '../chain/reading/block-reading-pool.ts';
+import { DEFAULT_RECENT_ACCOUNTS, defaultReadingThreads } from './defaults.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
 

@@ -1,5 +1,5 @@
 import { Address, type ShardAccount } from '@ton/core';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../lru.ts';
 import { ParsedCells } from './parsed-cells.ts';
 import type { JettonPreviewFacts, NftItemFacts, NftSaleFacts, SubscriptionFacts, TraceFacts } from '../actions/trace-input.ts';
 import { jettonPreview } from '../ton/jetton/jetton-preview.ts';

@@ -1,6 +1,6 @@
 import type { Cell } from '@ton/core';
 import { readBoc } from '../ton/boc/boc-reader.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../lru.ts';
 
 /**
  * Root cells of BOCs read from the index (an account's code, its data), kept by a name (address and

@@ -10,7 +10,7 @@ import { librariesDictionary, libraryRefsIn } from '../ton/libraries.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { bocDeeperThan, ResilientExecutor, TVM_LIMITS, TvmFault } from '../ton/tvm-executor.ts';
 import { parseShardAccount, serializeShardAccount, shardAccountOf, withBalance, type StoredAccount } from './account-state.ts';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../lru.ts';
 import { EmulationFailure } from './errors.ts';
 
 /** The chain state an emulation starts from. */

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { IndexDatabase } from '../store/schema.ts';
 import { jettonOperationsByHash } from '../store/read/jettons.ts';
-import { jettonOperationText } from '../api/present/jetton-history.ts';
+import { jettonOperationText } from '../present/stored/jetton-operation-text.ts';
 
 /** Operations given their texts in one transaction: short enough that a block waiting to be indexed is hardly delayed. */
 const BATCH_OPERATIONS = 500;

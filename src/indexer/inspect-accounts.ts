@@ -8,7 +8,7 @@ import type { IndexDb } from '../store/schema.ts';
 import { publicLibraryBocs } from '../store/read/libraries.ts';
 import { librariesDictionary, publicLibrariesInField } from '../ton/libraries.ts';
 import { LibraryResolver, type LibraryFetch } from '../ton/library-resolver.ts';
-import { BoundedMap } from '../emulation/bounded-map.ts';
+import { BoundedMap } from '../lru.ts';
 
 export interface InspectedAccount {
     detected: DetectedContract;

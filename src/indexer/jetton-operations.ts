@@ -9,7 +9,7 @@ import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { IndexDatabase, JettonHistoryTable, JettonOperationsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
 import { decodeOperation } from '../store/read/jettons.ts';
-import { jettonOperationText } from '../api/present/jetton-history.ts';
+import { jettonOperationText } from '../present/stored/jetton-operation-text.ts';
 
 /** What the index knows of a jetton wallet: whose it is and which jetton it holds. */
 export interface JettonWalletInfo {

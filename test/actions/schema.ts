@@ -1,4 +1,4 @@
-import { toJson } from '../../src/api/json.ts';
+import { toJson } from '../../src/json/json.ts';
 import type { AccountEventJson } from '../../src/actions/account-event.ts';
 import type { ActionJson } from '../../src/actions/present/action-json.ts';
 import { assertSchemaMatches } from '../helpers/openapi-assert.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ByteText } from '../../src/api/byte-text.ts';
+import { ByteText } from '../../src/json/byte-text.ts';
 
 describe('ByteText', () => {
     test('byte ranges, UTF-8 strings and hex, in order, in one buffer of the exact size', () => {

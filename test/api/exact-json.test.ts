@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { JsonSyntaxError, parseExactJson } from '../../src/api/exact-json.ts';
+import { JsonSyntaxError, parseExactJson } from '../../src/json/exact-json.ts';
 
 describe('parseExactJson', () => {
     it('keeps integers past 2^53 exact wherever they stand', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isCurrentOperationText, jettonOperationText, presentJettonHistory } from '../../src/api/present/jetton-history.ts';
-import { asciiJson, toJsonBody } from '../../src/api/json.ts';
+import { presentJettonHistory } from '../../src/present/jetton-history.ts';
+import { isCurrentOperationText, jettonOperationText } from '../../src/present/stored/jetton-operation-text.ts';
+import { asciiJson, toJsonBody } from '../../src/json/json.ts';
 import { stringRepresentation } from '../helpers/string-representation.ts';
 import type { JettonHistoryPage, JettonOperation } from '../../src/store/read/jettons.ts';
 

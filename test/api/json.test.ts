@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HOLE_MARK, MemberHole, RawJson, oneByteString, toJson, toJsonBody, toJsonBytes, toJsonTemplate } from '../../src/api/json.ts';
+import { HOLE_MARK, MemberHole, RawJson, oneByteString, toJson, toJsonBody, toJsonBytes, toJsonTemplate } from '../../src/json/json.ts';
 import { stringRepresentation } from '../helpers/string-representation.ts';
 
 describe('toJson', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LookupsAtGeneration } from '../../src/api/lookups-at-generation.ts';
+import { LookupsAtGeneration } from '../../src/api/answers/lookups-at-generation.ts';
 
 /** An index of account interfaces whose reads are counted, and whose contents a test changes. */
 function countedIndex(initial: Record<string, string[]>) {

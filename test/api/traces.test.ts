@@ -6,10 +6,10 @@ import { SEED_STEPS } from '../../src/chain/devnet/seed.ts';
 import { STAKING_WALLETS } from '../../src/chain/devnet/elections.ts';
 import { STAKING_STEPS } from '../../src/chain/devnet/staking-seed.ts';
 import { accountNamed, assertError, call, manifestOf, type ManifestAccount } from './api-call.ts';
-import { traceText } from '../../src/api/trace-texts.ts';
+import { traceText } from '../../src/api/answers/trace-texts.ts';
 import { extraCurrencyTable } from '../../src/app.ts';
-import { TransactionTexts } from '../../src/api/transaction-texts.ts';
-import { toJson } from '../../src/api/json.ts';
+import { TransactionTexts } from '../../src/api/answers/transaction-texts.ts';
+import { toJson } from '../../src/json/json.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import { storedTransactions, traceTransactionTexts } from '../../src/store/read/transactions.ts';
 

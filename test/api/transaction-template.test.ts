@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
-import { AccountDirectory } from '../../src/api/present/account-address.ts';
-import { presentTransaction } from '../../src/api/present/transaction.ts';
-import { appendFilledTemplate, fillTemplate, listTemplate, storedListTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
-import { ByteText } from '../../src/api/byte-text.ts';
-import { toJsonBytes } from '../../src/api/json.ts';
-import { readListTemplate, readTextTemplate } from '../../src/store/read/transactions.ts';
+import { AccountDirectory } from '../../src/present/account-address.ts';
+import { presentTransaction } from '../../src/present/transaction.ts';
+import { appendFilledTemplate, fillTemplate, listTemplate, readListTemplate, readTextTemplate, storedListTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/present/stored/transaction-template.ts';
+import { ByteText } from '../../src/json/byte-text.ts';
+import { toJsonBytes } from '../../src/json/json.ts';
+
 import { loadConfig } from '../../src/config/config.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';
 import { hasCells, type ParsedTransaction } from '../../src/ton/transaction.ts';

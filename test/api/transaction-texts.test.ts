@@ -4,11 +4,11 @@ import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-readin
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { accountInterfaces } from '../../src/store/read/accounts.ts';
 import { blockListText, blockTransactions, storedTransactions } from '../../src/store/read/transactions.ts';
-import { TEXT_VERSION } from '../../src/api/present/transaction-template.ts';
+import { readListHoles, TEXT_VERSION } from '../../src/present/stored/transaction-template.ts';
 import type { Store } from '../../src/store/store.ts';
-import { TransactionTexts } from '../../src/api/transaction-texts.ts';
-import { toJson } from '../../src/api/json.ts';
-import { ByteText } from '../../src/api/byte-text.ts';
+import { TransactionTexts } from '../../src/api/answers/transaction-texts.ts';
+import { toJson } from '../../src/json/json.ts';
+import { ByteText } from '../../src/json/byte-text.ts';
 import type { StoredTransaction } from '../../src/store/read/transactions.ts';
 import { mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
 import { storeBackends } from '../helpers/stores.ts';
@@ -163,8 +163,9 @@ for (const backend of storeBackends()) {
             const rows = (await blockTransactions(store.db, id))!;
             const stored = await blockListText(store, id);
             assert.ok(stored, 'the block was stored with its list text');
-            assert.equal(stored.template.version, TEXT_VERSION);
-            assert.ok(stored.template.holes.every(hole => hole[0] !== 'r'), 'raw is written in, not a hole');
+            const template = readListHoles(stored.holes);
+            assert.equal(template.version, TEXT_VERSION);
+            assert.ok(template.holes.every(hole => hole[0] !== 'r'), 'raw is written in, not a hole');
             const { known, interfacesOf } = overriddenInterfaces(store);
             const texts = new TransactionTexts(1 << 20, interfacesOf, async () => 1n);
             const fromText = async (template = stored) => {
@@ -186,8 +187,9 @@ for (const backend of storeBackends()) {
             assert.equal(second.text, (await listText(texts, rows)).text.toString());
 
             // A text of another version, or whose marks do not match its holes, is not used and leaves nothing behind.
-            assert.deepEqual(await fromText({ ...stored, template: { ...stored.template, version: TEXT_VERSION + 1 } }), { appended: false, text: '' });
-            assert.deepEqual(await fromText({ ...stored, template: { ...stored.template, holes: stored.template.holes.slice(1) } }), { appended: false, text: '' });
+            const [version, accountList, ...holes] = JSON.parse(stored.holes) as [number, string[], ...unknown[]];
+            assert.deepEqual(await fromText({ ...stored, holes: JSON.stringify([version + 1, accountList, ...holes]) }), { appended: false, text: '' });
+            assert.deepEqual(await fromText({ ...stored, holes: JSON.stringify([version, accountList, ...holes.slice(1)]) }), { appended: false, text: '' });
             // Nor is one whose text was gone when it was read (a block being written as it was asked for).
             assert.deepEqual(await fromText({ ...stored, text: Promise.resolve(undefined) }), { appended: false, text: '' });
         });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseExactJson } from '../../src/api/exact-json.ts';
-import { toJson } from '../../src/api/json.ts';
+import { parseExactJson } from '../../src/json/exact-json.ts';
+import { toJson } from '../../src/json/json.ts';
 import { UnknownCurrencyError } from '../../src/risk/errors.ts';
 import { presentRisk, resolveCurrency, type JettonPreviewJson, type RiskLookups } from '../../src/risk/present-risk.ts';
 import { parseRateTable } from '../../src/risk/rates.ts';

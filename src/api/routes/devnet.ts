@@ -6,7 +6,7 @@ import type { ApiServices } from '../services.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
 import { walletSeqnos } from '../../store/read/wallet-seqnos.ts';
-import { manifestWithSeqnos } from '../present/devnet-manifest.ts';
+import { manifestWithSeqnos } from '../../present/devnet-manifest.ts';
 
 export function devnetRoutes(services: ApiServices) {
     const devnetOnly = () => {

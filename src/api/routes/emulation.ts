@@ -4,9 +4,9 @@ import { messageAccountEvent, walletMessageConsequences } from '../../emulation/
 import { formatRawAddress } from '../../ton/address.ts';
 import { parseAccountId } from '../../ton/input.ts';
 import { ApiError } from '../errors.ts';
-import { toJson } from '../json.ts';
-import { AccountDirectory } from '../present/account-address.ts';
-import { presentMessageConsequences } from '../present/emulated-trace.ts';
+import { toJson } from '../../json/json.ts';
+import { AccountDirectory } from '../../present/account-address.ts';
+import { presentMessageConsequences } from '../../present/emulated-trace.ts';
 import type { ApiServices } from '../services.ts';
 import { operation } from './route.ts';
 

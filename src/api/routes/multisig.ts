@@ -3,7 +3,7 @@ import { formatRawAddress } from '../../ton/address.ts';
 import { parseAccountId } from '../../ton/input.ts';
 import { multisigOrder } from '../../store/read/multisig-orders.ts';
 import { notFound } from '../errors.ts';
-import { presentMultisigOrder } from '../present/multisig-order.ts';
+import { presentMultisigOrder } from '../../present/multisig-order.ts';
 import type { ApiServices } from '../services.ts';
 import { operation } from './route.ts';
 

@@ -4,9 +4,9 @@ import { accountInterfaces } from '../../store/read/accounts.ts';
 import { findTrace, type TraceStatus } from '../../store/read/traces.ts';
 import { Lru } from '../../lru.ts';
 import { notFound } from '../errors.ts';
-import { traceText } from '../trace-texts.ts';
+import { traceText } from '../answers/trace-texts.ts';
 import type { ApiServices } from '../services.ts';
-import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from '../json-text-cache.ts';
+import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from '../answers/json-text-cache.ts';
 import { operation } from './route.ts';
 
 const TRACE_CACHE_BYTES = 64 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { parsePublicKey } from '../../ton/input.ts';
 import { walletsByPublicKeys } from '../../store/read/wallets.ts';
-import { presentWalletsByPublicKeys } from '../present/wallets.ts';
+import { presentWalletsByPublicKeys } from '../../present/wallets.ts';
 import type { ApiServices } from '../services.ts';
 import { operation } from './route.ts';
 

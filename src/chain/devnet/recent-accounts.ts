@@ -1,15 +1,4 @@
 /**
- * Past this many accounts, each message to an account let go of loads its region of the accounts
- * dictionary and its contract back. Regions hold 4–8 accounts, so this many accounts keep a few
- * times as many in memory. Keeping 5k instead of 20k made the loaded devnet faster, not slower (at
- * 150k transactions to new accounts 400 against 367 tx/s, its collections having a quarter of the
- * live heap to mark) and the process held ~100–200 MB less (docs/BENCHMARKS.md, fifteenth session):
- * once the chain has many more accounts than are kept, nearly every transfer to a new account loads a
- * region back whichever is kept.
- */
-export const DEFAULT_RECENT_ACCOUNTS = 5_000;
-
-/**
  * The sandbox's contracts (an object, an Address with closures of its own and the serialized state:
  * ~1.3 KB an account) are kept for fewer accounts than the collator's dictionary: one let go of comes
  * back with one read of the chain log by address, and the sandbox parses a contract's state again on

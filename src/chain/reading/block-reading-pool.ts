@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { readBlockBoc } from '../block-reading.ts';
 import type { AccountStateReader, BlockRecord } from '../chain-source.ts';
@@ -7,11 +6,6 @@ import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { receivedRecord, type FromReader, type ReadingThreadData, type ToReader } from './reading-protocol.ts';
 
 const READING_THREAD = siblingModule('reading-thread', import.meta.url);
-
-/** Reading threads when the setting is left out: one a core, at most four (more rarely helps the single writer). */
-export function defaultReadingThreads(): number {
-    return Math.min(4, availableParallelism());
-}
 
 interface ReadingThread {
     worker: Worker;

@@ -7,7 +7,6 @@ import type { CopyLiteral } from '../postgres/copy-rows.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readAmong } from './among.ts';
-import { TEXT_VERSION, type ListHoles, type StoredTransactionText, type TextHole, type TextTemplate } from '../../api/present/transaction-template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -35,8 +34,14 @@ export interface StoredTransaction {
     traceId: string;
     endBalance: bigint | null;
     boc: Buffer;
-    /** Its stored text with holes (api/present/transaction-template.ts), when it has one. */
-    text?: TextTemplate;
+    /** Its stored text with holes (present/stored/transaction-template.ts), when it has one. */
+    text?: StoredText;
+}
+
+/** A text stored at ingest as its columns hold it: the text's bytes with a mark for each hole, and the holes' descriptors as JSON. */
+export interface StoredText {
+    text: Buffer;
+    holes: string;
 }
 
 const COLUMNS = ['hash', 'workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
@@ -74,7 +79,8 @@ export async function blockTransactions(db: IndexDb, id: BlockId): Promise<Store
  * row was not there for it (a block being written as it was asked for).
  */
 export interface StoredBlockList {
-    template: ListHoles;
+    /** The descriptors of its holes as stored (JSON), read before the text. */
+    holes: string;
     text: Promise<Buffer | undefined>;
 }
 
@@ -84,14 +90,14 @@ export async function blockListText(store: Pick<Store, 'db' | 'copyRows'>, id: B
         .where('workchain', '=', id.workchain).where('shard', '=', id.shard).where('seqno', '=', id.seqno);
     if (!store.copyRows) {
         const stored = await row(['text', 'holes']).executeTakeFirst();
-        return stored && { template: readListHoles(stored.holes), text: Promise.resolve(stored.text) };
+        return stored && { holes: stored.holes, text: Promise.resolve(stored.text) };
     }
     const { sql, parameters } = row(['text']).compile();
     const text = store.copyRows(sql, parameters as CopyLiteral[]).then(rows => rows[0]?.[0] ?? undefined);
     // Awaited only if the holes are used; a failure is the caller's then, not an unhandled rejection.
     text.catch(() => undefined);
     const stored = await row(['holes']).executeTakeFirst();
-    return stored && { template: readListHoles(stored.holes), text };
+    return stored && { holes: stored.holes, text };
 }
 
 /** The stored transactions with these hashes, in the order given; every one must be in the index. */
@@ -115,7 +121,7 @@ export interface TraceTransactionText {
     hash: string;
     account: string;
     boc: Buffer;
-    text: TextTemplate;
+    text: StoredText;
     /** The transaction of the same trace that sent its inbound message, with that message's created lt; null at the root. */
     parent: { hash: string; createdLt: bigint } | null;
 }
@@ -141,7 +147,7 @@ export async function traceTransactionTexts(db: IndexDb, traceId: string): Promi
         hash: row.hash,
         account: row.account,
         boc: row.boc,
-        text: readTextTemplate({ text: row.text!, holes: row.text_holes! }),
+        text: { text: row.text!, holes: row.text_holes! },
         parent: row.sender !== null && inTrace.has(row.sender) ? { hash: row.sender, createdLt: row.created_lt! } : null,
     }));
 }
@@ -159,14 +165,8 @@ function stored(row: Row): StoredTransaction {
 }
 
 function withText(transaction: StoredTransaction, row: { text: Buffer | null; text_holes: string | null }): StoredTransaction {
-    if (row.text !== null && row.text_holes !== null) transaction.text = readTextTemplate({ text: row.text, holes: row.text_holes });
+    if (row.text !== null && row.text_holes !== null) transaction.text = { text: row.text, holes: row.text_holes };
     return transaction;
-}
-
-/** A stored text as its columns hold it (`text_holes`: the version, then the holes). */
-export function readTextTemplate(stored: StoredTransactionText): TextTemplate {
-    const [version, ...holes] = JSON.parse(stored.holes) as [number, ...TextHole[]];
-    return { version, text: stored.text, holes };
 }
 
 async function withAccounts(db: IndexDb, rows: StoredTransaction[]): Promise<IndexedTransactions> {
@@ -196,26 +196,4 @@ export function mentionedAccounts(transactions: IndexedTransaction[]): string[] 
         }
     }
     return [...addresses].sort();
-}
-
-/** A list's template as api/present/transaction-template.ts `storedListTemplate` stores it, read back; a text of another version keeps only its version. */
-export function readListTemplate(stored: StoredTransactionText): TextTemplate {
-    return { ...readListHoles(stored.holes), text: stored.text };
-}
-
-/** A list template's holes as stored beside its text. */
-export function readListHoles(stored: string): ListHoles {
-    const [version, accounts, ...holes] = JSON.parse(stored) as [number, string[], ...unknown[]];
-    if (version !== TEXT_VERSION) return { version, holes: [] };
-    return {
-        version,
-        accounts,
-        holes: holes.map((hole): TextHole => {
-            if (typeof hole === 'number') return ['w', accounts[hole]];
-            const [kind, at, ...rest] = hole as [string, number, ...unknown[]];
-            if (kind === 'x') return ['x', accounts[at], rest[0] as number];
-            if (kind === 'd') return ['d', accounts[at], rest[0] as Array<[readonly string[], string]>, rest[1] as string];
-            return ['r'];
-        }),
-    };
 }

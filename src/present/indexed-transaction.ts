@@ -1,5 +1,5 @@
-import { formatBlockId } from '../../ton/block-id.ts';
-import type { IndexedTransaction } from '../../store/read/transactions.ts';
+import { formatBlockId } from '../ton/block-id.ts';
+import type { IndexedTransaction } from '../store/read/transactions.ts';
 import type { AccountDirectory } from './account-address.ts';
 import { presentTransaction } from './transaction.ts';
 

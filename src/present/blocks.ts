@@ -1,4 +1,4 @@
-import type { IndexedBlock } from '../../store/read/blocks.ts';
+import type { IndexedBlock } from '../store/read/blocks.ts';
 
 /** ReducedBlock (spec 2.16). */
 export function presentReducedBlock(block: IndexedBlock) {

@@ -1,9 +1,9 @@
-import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
-import { ExtraCurrencyCatalog, type EcPreviewJson } from '../../ton/extra-currencies.ts';
-import { exitCodeDescription } from '../../ton/exit-codes.ts';
-import { decodeBody, type DecodedBody } from '../../ton/bodies/index.ts';
-import type { TransactionMessage } from '../../ton/transaction.ts';
-import type { MemberHole } from '../json.ts';
+import { isWalletInterface } from '../ton/interfaces/known-code.ts';
+import { ExtraCurrencyCatalog, type EcPreviewJson } from '../ton/extra-currencies.ts';
+import { exitCodeDescription } from '../ton/exit-codes.ts';
+import { decodeBody, type DecodedBody } from '../ton/bodies/index.ts';
+import type { TransactionMessage } from '../ton/transaction.ts';
+import type { MemberHole } from '../json/json.ts';
 
 /**
  * What presenting a transaction asks about the accounts it mentions: answered from the index's

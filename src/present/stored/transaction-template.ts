@@ -3,10 +3,11 @@ import { exitCodeDependsOnInterfaces, exitCodeDescription } from '../../ton/exit
 import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
 import type { EcPreviewJson } from '../../ton/extra-currencies.ts';
 import type { ParsedTransaction, TransactionMessage } from '../../ton/transaction.ts';
-import { ByteText } from '../byte-text.ts';
-import { HOLE_MARK, MemberHole, toJson, toJsonTemplate } from '../json.ts';
-import type { AccountView } from './account-address.ts';
-import { presentTransaction } from './transaction.ts';
+import { ByteText } from '../../json/byte-text.ts';
+import { HOLE_MARK, MemberHole, toJson, toJsonTemplate } from '../../json/json.ts';
+import type { AccountView } from '../account-address.ts';
+import { presentTransaction } from '../transaction.ts';
+import type { StoredText } from '../../store/read/transactions.ts';
 
 /**
  * A transaction's text (spec 2.13) made once, when its block is read, and stored with it: the
@@ -17,10 +18,6 @@ import { presentTransaction } from './transaction.ts';
  * Stored as the text's UTF-8 bytes with one NUL byte for each hole, and the holes' descriptors as a
  * JSON array led by TEXT_VERSION; a text of another version is not used (made again from the BOC).
  */
-export interface StoredTransactionText {
-    text: Buffer;
-    holes: string;
-}
 
 /** A stored text as read back (store/read/transactions.ts): its version, and the holes in order. */
 export interface TextTemplate {
@@ -48,7 +45,7 @@ export type TextHole =
     | ['r'];
 
 /** The template of a transaction read from its block; null when it cannot have one (extra currencies, whose previews are the service's). */
-export function transactionTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): StoredTransactionText | null {
+export function transactionTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): StoredText | null {
     const template = transactionTextTemplate(parsed, block, endBalance);
     return template && storedTemplate(template);
 }
@@ -61,7 +58,7 @@ export function transactionTextTemplate(parsed: ParsedTransaction, block: string
 }
 
 /** A template in the form the index stores it. */
-export function storedTemplate(template: TextTemplate): StoredTransactionText {
+export function storedTemplate(template: TextTemplate): StoredText {
     return { text: template.text, holes: JSON.stringify([template.version, ...template.holes]) };
 }
 
@@ -163,7 +160,7 @@ function holeMarks(stored: TextTemplate): number[] | null {
  * that number alone. A block's list has thousands of holes over a few hundred accounts, and reading
  * them back is part of every list read.
  */
-export function storedListTemplate(list: TextTemplate): StoredTransactionText {
+export function storedListTemplate(list: TextTemplate): StoredText {
     const accounts = templateAccounts(list) ?? [];
     const place = new Map(accounts.map((account, i) => [account, i]));
     const holes = list.holes.map(hole => {
@@ -209,4 +206,32 @@ function appendHole(out: ByteText, hole: TextHole, boc: Buffer | null, interface
         case 'r':
             out.string(',"raw":"').hex(boc!).string('"');
     }
+}
+
+/** A stored text as its columns hold it (`text_holes`: the version, then the holes). */
+export function readTextTemplate(stored: StoredText): TextTemplate {
+    const [version, ...holes] = JSON.parse(stored.holes) as [number, ...TextHole[]];
+    return { version, text: stored.text, holes };
+}
+
+/** A list's template as `storedListTemplate` stores it, read back; a text of another version keeps only its version. */
+export function readListTemplate(stored: StoredText): TextTemplate {
+    return { ...readListHoles(stored.holes), text: stored.text };
+}
+
+/** A list template's holes as stored beside its text. */
+export function readListHoles(stored: string): ListHoles {
+    const [version, accounts, ...holes] = JSON.parse(stored) as [number, string[], ...unknown[]];
+    if (version !== TEXT_VERSION) return { version, holes: [] };
+    return {
+        version,
+        accounts,
+        holes: holes.map((hole): TextHole => {
+            if (typeof hole === 'number') return ['w', accounts[hole]];
+            const [kind, at, ...rest] = hole as [string, number, ...unknown[]];
+            if (kind === 'x') return ['x', accounts[at], rest[0] as number];
+            if (kind === 'd') return ['d', accounts[at], rest[0] as Array<[readonly string[], string]>, rest[1] as string];
+            return ['r'];
+        }),
+    };
 }

@@ -1,9 +1,9 @@
-import { formatRawAddress } from '../../ton/address.ts';
-import { jettonPreview } from '../../ton/jetton/jetton-preview.ts';
-import { changingParameters, sentMessages } from '../../ton/interfaces/multisig-order.ts';
-import { presentRisk, type JettonPreviewJson, type NftItemJson, type RiskJson } from '../../risk/present-risk.ts';
-import { walletRisk } from '../../risk/wallet-risk.ts';
-import type { IndexedMultisigOrder } from '../../store/read/multisig-orders.ts';
+import { formatRawAddress } from '../ton/address.ts';
+import { jettonPreview } from '../ton/jetton/jetton-preview.ts';
+import { changingParameters, sentMessages } from '../ton/interfaces/multisig-order.ts';
+import { presentRisk, type JettonPreviewJson, type NftItemJson, type RiskJson } from '../risk/present-risk.ts';
+import { walletRisk } from '../risk/wallet-risk.ts';
+import type { IndexedMultisigOrder } from '../store/read/multisig-orders.ts';
 import { AccountDirectory } from './account-address.ts';
 
 export interface MultisigOrderJson {

@@ -1,8 +1,8 @@
 import type { AccountStatus, AccountStatusChange, TransactionComputePhase, TransactionDescription } from '@ton/core';
-import { actionResultDescription } from '../../ton/exit-codes.ts';
-import type { ParsedTransaction } from '../../ton/transaction.ts';
+import { actionResultDescription } from '../ton/exit-codes.ts';
+import type { ParsedTransaction } from '../ton/transaction.ts';
 import type { AccountView } from './account-address.ts';
-import type { MemberHole } from '../json.ts';
+import type { MemberHole } from '../json/json.ts';
 import { presentMessage } from './message.ts';
 
 export interface TransactionContext {

@@ -1,6 +1,6 @@
-import type { EmulatedTransaction } from '../../emulation/trace-emulator.ts';
-import type { WalletConsequences } from '../../emulation/message-consequences.ts';
-import { formatBlockId } from '../../ton/block-id.ts';
+import type { EmulatedTransaction } from '../emulation/trace-emulator.ts';
+import type { WalletConsequences } from '../emulation/message-consequences.ts';
+import { formatBlockId } from '../ton/block-id.ts';
 import type { AccountDirectory } from './account-address.ts';
 import { presentTransaction } from './transaction.ts';
 

@@ -1,11 +1,11 @@
-import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
-import { decodeStoredTransaction, mentionedAccounts, type IndexedTransaction, type StoredBlockList, type StoredTransaction } from '../store/read/transactions.ts';
+import type { ExtraCurrencyCatalog } from '../../ton/extra-currencies.ts';
+import { decodeStoredTransaction, mentionedAccounts, type IndexedTransaction, type StoredBlockList, type StoredTransaction } from '../../store/read/transactions.ts';
 import { JsonTextCache, confirmEntry, madeEntry, type CachedJsonText } from './json-text-cache.ts';
-import { RawJson, toJsonBytes } from './json.ts';
-import { AccountDirectory } from './present/account-address.ts';
-import { presentIndexedTransaction } from './present/indexed-transaction.ts';
-import { appendFilledTemplate, templateAccounts } from './present/transaction-template.ts';
-import { ByteText } from './byte-text.ts';
+import { RawJson, toJsonBytes } from '../../json/json.ts';
+import { AccountDirectory } from '../../present/account-address.ts';
+import { presentIndexedTransaction } from '../../present/indexed-transaction.ts';
+import { appendFilledTemplate, readListHoles, readTextTemplate, templateAccounts, type TextTemplate } from '../../present/stored/transaction-template.ts';
+import { ByteText } from '../../json/byte-text.ts';
 
 /**
  * Transactions (spec 2.13) as JSON texts, each kept by hash once written: a transaction never
@@ -94,11 +94,12 @@ export class TransactionTexts {
      * then put together from the transactions).
      */
     async appendListText(out: ByteText, stored: StoredBlockList): Promise<boolean> {
-        const accounts = templateAccounts(stored.template);
+        const holes = readListHoles(stored.holes);
+        const accounts = templateAccounts(holes);
         if (!accounts) return false;
         const interfaces = accounts.length > 0 ? await this.interfacesOf(accounts.sort()) : new Map<string, string[]>();
         const text = await stored.text;
-        return text !== undefined && appendFilledTemplate(out, { ...stored.template, text }, null, interfaces);
+        return text !== undefined && appendFilledTemplate(out, { ...holes, text }, null, interfaces);
     }
 
     /** The directory that presents transactions without a stored text, made once a call and only if one needs it. */
@@ -110,22 +111,25 @@ export class TransactionTexts {
 
 /** A transaction's text appended to `out`: its stored text filled in, else decoded and presented. */
 function appendTransaction(out: ByteText, transaction: ReadTransaction, interfaces: Map<string, string[]>, directory: () => AccountDirectory): void {
-    const { row } = transaction;
-    if (row.text && appendFilledTemplate(out, row.text, row.boc, interfaces)) return;
+    const { row, template } = transaction;
+    if (template && appendFilledTemplate(out, template, row.boc, interfaces)) return;
     out.bytes(toJsonBytes(presentIndexedTransaction(transaction.decoded ?? decodeStoredTransaction(row), directory())));
 }
 
 /** A transaction read from the index: with a stored text of this version, only the accounts its holes name; else decoded. */
 interface ReadTransaction {
     row: StoredTransaction;
+    /** Its stored text as a template, when it has one. */
+    template?: TextTemplate;
     decoded?: IndexedTransaction;
     /** The accounts it mentions, sorted. */
     accounts: string[];
 }
 
 function readTransaction(row: StoredTransaction): ReadTransaction {
-    const named = row.text ? templateAccounts(row.text) : null;
-    if (named) return { row, accounts: named.sort() };
+    const template = row.text ? readTextTemplate(row.text) : undefined;
+    const named = template ? templateAccounts(template) : null;
+    if (named) return { row, template, accounts: named.sort() };
     const decoded = decodeStoredTransaction(row);
-    return { row, decoded, accounts: mentionedAccounts([decoded]) };
+    return { row, template, decoded, accounts: mentionedAccounts([decoded]) };
 }

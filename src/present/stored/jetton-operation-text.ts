@@ -1,36 +1,6 @@
-import { jettonPreview } from '../../ton/jetton/jetton-preview.ts';
-import type { JettonHistoryPage, JettonOperation, StoredJettonOperation } from '../../store/read/jettons.ts';
-import { AccountDirectory, type AccountView } from './account-address.ts';
-import { HOLE_MARK, MemberHole, RawJson, asciiJson, oneByteString, toJson, toJsonTemplate } from '../json.ts';
-
-/**
- * AccountJettonsHistory (spec 2.10): operations newest first, `next_from` the `before_lt` of the next page.
- * An operation the indexer stored a text for is that text with its holes filled; one indexed before
- * texts were stored is presented from its columns. Every piece is ASCII (`asciiJson`), so the whole
- * answer is its pieces joined and copied out as Latin-1, never UTF-8 encoded character by character.
- */
-export function presentJettonHistory(page: JettonHistoryPage): RawJson {
-    const accounts = new AccountDirectory(page.interfaces);
-    // A page's operations mostly share a jetton or two: each preview is written once, and held one
-    // byte a character (`oneByteString`): one two-byte piece would make the whole joined page two-byte.
-    const previews = new Map<string, string>();
-    const previewOf = (master: string) => {
-        let preview = previews.get(master);
-        if (preview === undefined) previews.set(master, preview = oneByteString(asciiJson(toJson(jettonPreview(master, page.jettons.get(master))))));
-        return preview;
-    };
-    const pieces: string[] = ['{"operations":['];
-    for (let i = 0; i < page.operations.length; i++) {
-        const op = page.operations[i];
-        if (i > 0) pieces.push(',');
-        if ('text' in op) addFilledText(pieces, op, accounts, previewOf(op.master));
-        else pieces.push(asciiJson(toJson(presentOperation(op, accounts, new RawJson(previewOf(op.master))))));
-    }
-    pieces.push(page.nextFrom !== undefined ? `],"next_from":${page.nextFrom}}` : ']}');
-    // Joined, the pieces are copied once into one flat string and once out of it: 2–3 times faster than
-    // writing each of a page's ~900 pieces into a buffer (BENCHMARKS, twenty-eighth session).
-    return new RawJson(Buffer.from(pieces.join(''), 'latin1'));
-}
+import type { JettonOperation, StoredJettonOperation } from '../../store/read/jettons.ts';
+import type { AccountView } from '../account-address.ts';
+import { HOLE_MARK, MemberHole, RawJson, asciiJson, toJsonTemplate } from '../../json/json.ts';
 
 /** Whether `text` is an operation text this version of the presenter can fill (`jettonHistory` decodes the others' columns instead). */
 export function isCurrentOperationText(text: string): boolean {
@@ -69,7 +39,7 @@ const IS_WALLET = ',"is_wallet":true';
 const NOT_WALLET = ',"is_wallet":false';
 const JETTON_MEMBER = ',"jetton":';
 
-function presentOperation(op: JettonOperation, parties: Pick<AccountView, 'accountAddress'>, jetton: RawJson | MemberHole) {
+export function presentOperation(op: JettonOperation, parties: Pick<AccountView, 'accountAddress'>, jetton: RawJson | MemberHole) {
     return {
         operation: op.operation,
         utime: op.utime,
@@ -85,7 +55,7 @@ function presentOperation(op: JettonOperation, parties: Pick<AccountView, 'accou
     };
 }
 
-function addFilledText(out: string[], op: StoredJettonOperation, accounts: AccountDirectory, preview: string): void {
+export function addFilledText(out: string[], op: StoredJettonOperation, accounts: { isWallet(address: string): boolean }, preview: string): void {
     const text = op.text;
     let start = TEXT_PREFIX.length;
     // The holes in their order: the source's is_wallet, the destination's (each where there is one), the jetton.

@@ -1,6 +1,6 @@
-import type { ExtraCurrencyCatalog } from '../../ton/extra-currencies.ts';
-import type { IndexedTransactions, TraceTransactionText } from '../../store/read/transactions.ts';
-import { RawJson } from '../json.ts';
+import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
+import type { IndexedTransactions, TraceTransactionText } from '../store/read/transactions.ts';
+import { RawJson } from '../json/json.ts';
 import { AccountDirectory } from './account-address.ts';
 import { presentIndexedTransaction } from './indexed-transaction.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { openapiDocument } from '../api/openapi/document.ts';
+import { openapiDocument } from './openapi/document.ts';
 import type { EmulationFailureKind } from '../emulation/errors.ts';
-import { REQUEST_ID_HEADER } from './logging.ts';
-import type { ServiceMetrics } from './metrics.ts';
+import { REQUEST_ID_HEADER } from '../observability/logging.ts';
+import type { ServiceMetrics } from '../observability/metrics.ts';
 
 /** Label of requests no route matched (404, 405): one series, whatever the URL. */
 const UNMATCHED = 'unmatched';

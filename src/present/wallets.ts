@@ -1,5 +1,5 @@
-import type { IndexedWallet } from '../../store/read/wallets.ts';
-import { RawJson, toJson } from '../json.ts';
+import type { IndexedWallet } from '../store/read/wallets.ts';
+import { RawJson, toJson } from '../json/json.ts';
 
 /**
  * WalletsByPublicKeys (spec 2.11): one item per requested key, in request order, duplicates kept.

@@ -1,4 +1,4 @@
-import { OldestFirst } from '../lru.ts';
+import { OldestFirst } from '../../lru.ts';
 
 /**
  * JSON texts (UTF-8 bytes, ready for the wire and outside the JS heap the GC walks) of answers or

@@ -1,10 +1,10 @@
-import type { ExtraCurrencyCatalog } from '../ton/extra-currencies.ts';
-import type { IndexDb } from '../store/schema.ts';
-import { accountInterfaces } from '../store/read/accounts.ts';
-import { traceTransactions, traceTransactionTexts, type TraceTransactionText } from '../store/read/transactions.ts';
-import { toJsonBytes } from './json.ts';
-import { fillTemplate, templateAccounts } from './present/transaction-template.ts';
-import { presentTraceOfTexts, presentTraceTree } from './present/trace.ts';
+import type { ExtraCurrencyCatalog } from '../../ton/extra-currencies.ts';
+import type { IndexDb } from '../../store/schema.ts';
+import { accountInterfaces } from '../../store/read/accounts.ts';
+import { traceTransactions, traceTransactionTexts, type TraceTransactionText } from '../../store/read/transactions.ts';
+import { toJsonBytes } from '../../json/json.ts';
+import { fillTemplate, readTextTemplate, templateAccounts } from '../../present/stored/transaction-template.ts';
+import { presentTraceOfTexts, presentTraceTree } from '../../present/trace.ts';
 
 /** A trace's answer as JSON bytes, with what it was made from (for the trace cache's checks). */
 export interface TraceText {
@@ -30,18 +30,19 @@ export async function traceText(db: IndexDb, traceId: string, currencies?: Extra
 
 async function fromStoredTexts(db: IndexDb, stored: TraceTransactionText[]): Promise<TraceText | null> {
     const named = new Set<string>();
-    for (const item of stored) {
-        const accounts = templateAccounts(item.text);
+    const templates = stored.map(item => readTextTemplate(item.text));
+    for (const template of templates) {
+        const accounts = templateAccounts(template);
         if (!accounts) return null;
         for (const account of accounts) named.add(account);
     }
     const accounts = [...named].sort();
     const interfaces = await accountInterfaces(db, accounts);
     const texts = new Map<string, Buffer>();
-    for (const item of stored) {
-        const bytes = fillTemplate(item.text, item.boc, interfaces);
+    for (let i = 0; i < stored.length; i++) {
+        const bytes = fillTemplate(templates[i], stored[i].boc, interfaces);
         if (!bytes) return null;
-        texts.set(item.hash, bytes);
+        texts.set(stored[i].hash, bytes);
     }
     return { bytes: toJsonBytes(presentTraceOfTexts(stored, texts, interfaces)), accounts, interfaces, transactions: stored.length };
 }

@@ -1,11 +1,11 @@
 import { beginCell, Dictionary, storeStateInit, type Cell, type StateInit } from '@ton/core';
-import { writeBoc } from '../../ton/boc/boc-writer.ts';
-import { formatOpCode } from '../../ton/bodies/index.ts';
-import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
-import { extraCurrencyAmounts } from '../../ton/extra-currencies.ts';
-import type { TransactionMessage } from '../../ton/transaction.ts';
+import { writeBoc } from '../ton/boc/boc-writer.ts';
+import { formatOpCode } from '../ton/bodies/index.ts';
+import { interfacesByCodeHash } from '../ton/interfaces/known-code.ts';
+import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
+import type { TransactionMessage } from '../ton/transaction.ts';
 import type { AccountView } from './account-address.ts';
-import { BoundedMap } from '../../emulation/bounded-map.ts';
+import { BoundedMap } from '../lru.ts';
 
 /** Message (spec 2.12) from a message cell of an indexed transaction. */
 export function presentMessage(m: TransactionMessage, accounts: AccountView) {

@@ -2,7 +2,8 @@
  * One round of an ingest table, in a process of its own: the bare parse or the whole ingestion of
  * a list of blocks, warmed up first, timed, and printed as one JSON line `{"ms": …}`. Each round
  * gets a fresh heap: run in the bench's own process after earlier rounds, both sides came out
- * half again slower, by different amounts each round (docs/BENCHMARKS.md, twenty-first session).
+ * half again slower, by different amounts each round (an ingest of 80–83 s in a fresh process took
+ * 121 s there).
  *
  * Its one argument is a JSON `IngestRound`.
  */

@@ -32,7 +32,8 @@ let chosen: LoadGenerator | undefined;
  * The load generator of this run: BENCH_LOAD (`wrk` or `autocannon`), else wrk when it is on the
  * PATH (`apt-get install wrk`), else autocannon. Both run in a process of their own beside the
  * server's; wrk (C, epoll) takes a fraction of autocannon's CPU for the same requests, which on two
- * cores shared with the server is a good part of a row's tail (docs/BENCHMARKS.md, thirty-first session).
+ * cores shared with the server is a good part of a row's tail (a bare server's 1.4 MB answers at ten
+ * connections: p99 91 ms measured with autocannon, 12.7 ms with wrk).
  */
 export function loadGenerator(): LoadGenerator {
     if (chosen) return chosen;

@@ -21,7 +21,8 @@ function apiNodeFlags(): string[] {
  * `serve --source none` over a data directory in its own process, as users run the API over an index:
  * the compiled service (`dist/main.js`, what `npm start` and the bin run), built from the sources
  * first. Run from the sources through tsx it is not the same program: the OpenAPI document is parsed
- * from its YAML there, and strings cut from it are held two bytes a character (docs/BENCHMARKS.md, thirtieth session).
+ * from its YAML there, and strings cut from it are held two bytes a character (one-byte ones gave 19–39 % more
+ * history pages a second there; the compiled service parses the document's JSON and never had them).
  * `nodeFlags` go before the script (by default the young generation users get from `npm start` and the bin); `workers` > 1 runs that many API processes
  * sharing the port (`--workers`, whose default is one a core).
  */

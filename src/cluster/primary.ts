@@ -284,9 +284,9 @@ class WorkerSet {
 
 /**
  * The node flags API workers run with: the primary's, with the young generation's semi-space set
- * to `semiSpaceMb` (0 keeps the primary's). The primary's indexer is tuned with a large one (npm
- * start gives 64 MB); an API worker's scavenges copy the answers' survivors, and with 64 MB they
- * paused answers by 8–13 ms (BENCHMARKS, seventh session).
+ * to `semiSpaceMb` (0 keeps the primary's). The primary may be started with a large one for its
+ * indexer; an API worker's scavenges copy the answers' survivors, and with 64 MB they paused answers
+ * by 8–13 ms: traces built from the index had a p99 of 11–17 ms, against 7–8 ms with 16 MB.
  */
 export function workerExecArgv(primary: string[], semiSpaceMb: number): string[] {
     if (semiSpaceMb === 0) return primary;

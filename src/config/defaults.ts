@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
  * dictionary and its contract back. Regions hold 4–8 accounts, so this many accounts keep a few
  * times as many in memory. Keeping 5k instead of 20k made the loaded devnet faster, not slower (at
  * 150k transactions to new accounts 400 against 367 tx/s, its collections having a quarter of the
- * live heap to mark) and the process held ~100–200 MB less (docs/BENCHMARKS.md, fifteenth session):
+ * live heap to mark) and the process held ~100–200 MB less (devnet bench, runs back to back):
  * once the chain has many more accounts than are kept, nearly every transfer to a new account loads a
  * region back whichever is kept.
  */

@@ -29,6 +29,7 @@ export function presentJettonHistory(page: JettonHistoryPage): RawJson {
     }
     pieces.push(page.nextFrom !== undefined ? `],"next_from":${page.nextFrom}}` : ']}');
     // Joined, the pieces are copied once into one flat string and once out of it: 2–3 times faster than
-    // writing each of a page's ~900 pieces into a buffer (BENCHMARKS, twenty-eighth session).
+    // writing each of a page's ~900 pieces into a buffer (presenting and writing a page took 112–134 µs
+    // against 198–303 µs, in-process over 300 pages).
     return new RawJson(Buffer.from(pieces.join(''), 'latin1'));
 }

@@ -23,7 +23,7 @@ export interface FuzzOptions {
     /** Index of the first case (to replay one case of a run). */
     first?: number;
     concurrency?: number;
-    /** Slower than this is a hang (the 5 s). */
+    /** Slower than this is a hang: every answer is due within 5 s. */
     hangMs?: number;
     /** Requests are abandoned after this long. */
     abortMs?: number;

@@ -67,7 +67,7 @@ export interface CollatorOptions {
  * A transfer to a new account loads its whole region back: regions of 4–8 accounts instead of 16–32 made the
  * loaded devnet 30 % faster at 200k transactions (293 against 226 tx/s) and held ~90 MB less, for more cold regions
  * and folded forks, which cost memory only where they hang off what is held: the rest waits in the fold store
- * (docs/BENCHMARKS.md, eleventh and sixteenth sessions).
+ * (measured under the devnet bench's transfer load).
  */
 const REGION_ACCOUNTS = 4;
 

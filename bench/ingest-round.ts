@@ -16,7 +16,8 @@ import { tempDir } from '../test/helpers/stores.ts';
 import { withKnownCells } from '../src/chain/known-cells.ts';
 import { ChainLog } from '../src/chain/devnet/chain-log.ts';
 import { BlockReadingPool, readAhead } from '../src/chain/reading/block-reading-pool.ts';
-import type { AccountStateReader, BlockIdExt } from '../src/chain/chain-source.ts';
+import type { AccountStateReader } from '../src/chain/chain-source.ts';
+import type { BlockIdExt } from '../src/ton/block-id.ts';
 import { freshPostgres } from './ingest.ts';
 
 export interface IngestRound {

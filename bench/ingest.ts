@@ -15,7 +15,7 @@ import { withKnownCells } from '../src/chain/known-cells.ts';
 import { ChainLog } from '../src/chain/devnet/chain-log.ts';
 import { BlockReadingPool, readAhead } from '../src/chain/reading/block-reading-pool.ts';
 import { defaultReadingThreads } from '../src/config/defaults.ts';
-import type { BlockIdExt } from '../src/chain/chain-source.ts';
+import type { BlockIdExt } from '../src/ton/block-id.ts';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { IngestRound } from './ingest-round.ts';

@@ -23,6 +23,7 @@ import { ExtraCurrencyTableError, loadExtraCurrencyTable, type ExtraCurrencyCata
 import { acquireWriterLocks } from './store/locks/acquire-writer-locks.ts';
 import type { WriterLock } from './store/locks/writer-lock.ts';
 import { applyHeapSettings } from './heap-settings.ts';
+import { formatBlockId } from './ton/block-id.ts';
 
 export interface RunningService {
     config: ServiceConfig;
@@ -121,6 +122,7 @@ export async function startService(config: ServiceConfig, events: ServiceEvents 
         // Set before any request can run: handlers run on later turns of the event loop.
         if (runsChainWriter) starting = import('./chain-writer.ts').then(module => module.startChainWriter(config, store!, {
             log, progress: events.progress, indexed: (workchain, transactions) => metrics.countIndexed(workchain, transactions),
+            renderFailed: (block, failures) => metrics.countRenderFailures(formatBlockId(block.id), failures, line => log(line, 'error')),
         }));
         writer = await starting;
         if (writer?.chainFallback) services.emulation!.useChainFallback(writer.chainFallback);

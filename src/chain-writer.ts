@@ -4,7 +4,7 @@ import type { Address, Cell } from '@ton/core';
 import type { DevnetControl, MessageSink } from './api/services.ts';
 import type { DevnetLiteServer as DevnetLiteMethods } from './liteserver/devnet/devnet-lite-methods.ts';
 import type { RoundRewardsProvider } from './rewards/service.ts';
-import type { ChainSource } from './chain/chain-source.ts';
+import type { BlockRecord, ChainSource } from './chain/chain-source.ts';
 import { ChainLog } from './chain/devnet/chain-log.ts';
 import { DevnetSource } from './chain/devnet/devnet-source.ts';
 import type { LiteSource } from './chain/lite/lite-source.ts';
@@ -59,6 +59,8 @@ export interface WriterEvents {
     log: (line: string, level?: BackgroundLevel) => void;
     /** Each block once committed to the index, with its transaction count. */
     indexed?: (workchain: number, transactions: number) => void;
+    /** Transactions of an indexed block whose stored text could not be made (`BlockRecord.renderFailures`). */
+    renderFailed?: (block: BlockRecord, failures: string[]) => void;
     progress?: (line: string) => void;
 }
 
@@ -101,6 +103,7 @@ async function startLiteWriter(config: ServiceConfig, store: Store, events: Writ
     indexer.on('block', (item, transactions) => {
         rate.add(item.block);
         events.indexed?.(item.block.id.workchain, transactions);
+        if (item.block.renderFailures) events.renderFailed?.(item.block, item.block.renderFailures);
     });
     await source.start();
     const progress = setInterval(() => events.log(liteProgressLine(rate, source), 'info'), 10_000);
@@ -168,6 +171,7 @@ async function startDevnetWriter(config: ServiceConfig, store: Store, events: Wr
     indexer.on('block', (item, transactions) => {
         rate.add(item.block);
         events.indexed?.(item.block.id.workchain, transactions);
+        if (item.block.renderFailures) events.renderFailed?.(item.block, item.block.renderFailures);
     });
     logIndexerStalls(indexer, events.log);
     const indexing = indexer.start().catch(error => events.log(`indexer stopped: ${(error as Error).message}`));

@@ -1,4 +1,4 @@
-import { ConfigError, configHelp, loadConfig, type ServiceConfig } from './config/config.ts';
+import { ConfigError, configHelp, loadConfig } from './config/config.ts';
 
 // Every command loads only what it needs (`help` loads nothing else), so the CLI starts fast.
 
@@ -29,17 +29,17 @@ async function main(argv: string[]): Promise<number> {
     const { config, rest } = loadConfig(args);
     switch (command) {
         case 'serve':
-            return serve(config);
+            return (await import('./commands/serve.ts')).serve(config);
         case 'import-blocks': {
             if (rest.length === 0) throw new ConfigError('import-blocks needs at least one block file');
-            const { importBlockFiles } = await import('./chain/files/import-blocks.ts');
+            const { importBlockFiles } = await import('./commands/import-blocks.ts');
             const summary = await importBlockFiles(config, rest, line => process.stdout.write(`${line}\n`));
             process.stdout.write(`indexed ${summary.inserted} new block(s) with ${summary.transactions} transaction(s); ${summary.skipped} already in the index\n`);
             return 0;
         }
         case 'export-blocks': {
             if (rest.length !== 1) throw new ConfigError('usage: export-blocks OUT_DIR [--data-dir DIR]');
-            const { exportDevnetBlocks } = await import('./chain/devnet/export-blocks.ts');
+            const { exportDevnetBlocks } = await import('./commands/export-blocks.ts');
             const { blocks } = exportDevnetBlocks(config.dataDir, rest[0]);
             process.stdout.write(`wrote ${blocks} block file(s) to ${rest[0]}\n`);
             return 0;
@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
             const bounce = rest.includes('--bounce');
             const [from, to, amount, text] = rest.filter(a => a !== '--bounce');
             if (!from || !to || !amount || !/^\d+$/.test(amount)) throw new ConfigError('usage: sign-transfer FROM TO AMOUNT_NANOGRAMS [COMMENT] [--bounce] [--api URL]');
-            const { signTransferThroughApi } = await import('./chain/devnet/signed-transfer.ts');
+            const { signTransferThroughApi } = await import('./commands/sign-transfer.ts');
             const message = await signTransferThroughApi(config.apiUrl, { from, to, amount: BigInt(amount), comment: text, bounce });
             process.stdout.write(`${message.toBoc().toString('base64')}\n`);
             return 0;
@@ -57,51 +57,6 @@ async function main(argv: string[]): Promise<number> {
             process.stderr.write(`unknown command '${command}'\n\n${USAGE}`);
             return 2;
     }
-}
-
-async function serve(config: ServiceConfig): Promise<number> {
-    const out = (line: string) => process.stdout.write(`${line}\n`);
-    const started = Date.now();
-    // With --workers N > 1 this process is the primary (chain writer, no HTTP), or one of its API workers (src/cluster).
-    if (config.workers > 1 && (await import('node:cluster')).default.isWorker) return (await import('./cluster/api-worker.ts')).runApiWorker(config);
-    // Log lines are JSON on stderr; stdout keeps the lines for people (and the scripts that wait for "serving …").
-    const events = { logStream: process.stderr, progress: out };
-    const service = config.workers > 1
-        ? await (await import('./cluster/primary.ts')).startCluster(config, events)
-        : await (await import('./app.ts')).startService(config, events);
-    const base = service.url.replace(/\/$/, '');
-    out(`native-explorer: serving ${base}/v2 (OpenAPI ${base}/v2/openapi.json, docs ${base}/docs)`);
-    out(`source: ${config.source}; index: ${config.databaseUrl || `${config.dataDir}/index.sqlite`}`);
-    if (config.source === 'lite') out(`following the liteservers of ${config.liteservers}; progress every 10 s`);
-    if (service.devnet) {
-        out(`devnet: a block every ${config.blockIntervalMs} ms; manifest ${config.dataDir}/devnet.json; seeded wallets:`);
-        const accounts = service.devnet.manifest().accounts;
-        const nameWidth = Math.max(...accounts.map(a => a.name.length));
-        const kindWidth = Math.max(...accounts.map(a => a.kind.length));
-        for (const a of accounts) out(`  ${a.name.padEnd(nameWidth)}  ${a.kind.padEnd(kindWidth)}  ${a.address}  ${a.friendly_address}`);
-        const lite = service.liteserver;
-        if (lite) out(`liteserver: ${lite.host}:${lite.port}, key ${lite.publicKey.toString('base64')}${lite.globalConfig ? `; global config ${config.dataDir}/devnet-global.config.json (also ${base}/v2/devnet/global-config)` : ''}`);
-        void service.ready.then(async () => {
-            const head = await service.devnet!.head();
-            out(`devnet ready: seed activity indexed up to masterchain block ${head?.seqno ?? 0} (${((Date.now() - started) / 1000).toFixed(1)} s after start)`);
-        });
-    }
-    const signal = await new Promise<NodeJS.Signals>(resolve => {
-        const received = (name: NodeJS.Signals) => {
-            process.off('SIGINT', received);
-            process.off('SIGTERM', received);
-            resolve(name);
-        };
-        process.on('SIGINT', received);
-        process.on('SIGTERM', received);
-    });
-    // A second signal ends the process at once: no handler is left, so Node's default applies.
-    const logger = 'logger' in service ? service.logger : service.server.log;
-    logger.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: finishing requests in flight, then stopping the indexer after its current block');
-    await service.stop();
-    const last = service.indexer?.lastIndexed?.block.id;
-    out(`native-explorer: stopped${last ? `; index at ${last.workchain === -1 ? 'masterchain' : 'basechain'} block ${last.seqno}` : ''}`);
-    return 0;
 }
 
 main(process.argv.slice(2)).then(

@@ -29,6 +29,7 @@ import { jettonRoutes } from './routes/jettons.ts';
 import { walletRoutes } from './routes/wallets.ts';
 import { rewardsRoutes } from './routes/rewards.ts';
 import { multisigRoutes } from './routes/multisig.ts';
+import { createAnswers } from './answers/answers.ts';
 
 export interface ServerOptions {
     /** Shorthand for `logLevel: 'info'` with a line per request. */
@@ -128,14 +129,15 @@ export async function buildServer(services: ApiServices, options: ServerOptions 
     await app.register(swaggerUi, { routePrefix: '/docs' });
 
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs', 302));
-    await app.register(serviceRoutes(services));
-    await app.register(blockchainRoutes(services));
-    await app.register(traceRoutes(services));
-    await app.register(devnetRoutes(services));
-    await app.register(jettonRoutes(services));
-    await app.register(walletRoutes(services));
+    const answers = createAnswers(services);
+    await app.register(serviceRoutes(answers));
+    await app.register(blockchainRoutes(services, answers));
+    await app.register(traceRoutes(answers));
+    await app.register(devnetRoutes(services, answers));
+    await app.register(jettonRoutes(answers));
+    await app.register(walletRoutes(answers));
     await app.register(emulationRoutes(services));
-    await app.register(multisigRoutes(services));
+    await app.register(multisigRoutes(answers));
     await app.register(rewardsRoutes(services));
     return app;
 }

@@ -51,7 +51,8 @@ export async function readBlockBoc(boc: Buffer, reader?: AccountStateReader, roo
  * Each transaction's text as the API will show it, made here where its cells are at hand (in a
  * reading thread when there are some), so that reading a block's list needs no decoding; and the
  * list's text as one piece when every transaction has one. A transaction whose text cannot be made
- * is still indexed, and presented from its BOC when read.
+ * is still indexed, and presented from its BOC when read; the record names it (`renderFailures`) for
+ * the writer to log and count.
  */
 function addTransactionTexts(record: BlockRecord): void {
     const block = formatBlockId(record.id);
@@ -61,8 +62,8 @@ function addTransactionTexts(record: BlockRecord): void {
         let template: TextTemplate | null = null;
         try {
             template = transactionTextTemplate(t.summary, block, t.endBalance ?? null);
-        } catch {
-            template = null;
+        } catch (error) {
+            (record.renderFailures ??= []).push(`${t.summary.hash}: ${(error as Error).message}`);
         }
         t.text = template ? storedTemplate(template) : undefined;
         if (template) listed.push({ lt: t.summary.lt, account: t.summary.account, template, boc: t.boc });

@@ -7,19 +7,7 @@
 import type { Cell } from '@ton/core';
 import type { TransactionSummary } from '../ton/transaction.ts';
 import type { StoredText } from '../store/read/transactions.ts';
-
-export interface BlockId {
-    workchain: number;
-    /** 64-bit shard id as 16 lowercase hex digits, e.g. `8000000000000000`. */
-    shard: string;
-    seqno: number;
-}
-
-export interface BlockIdExt extends BlockId {
-    /** 64 lowercase hex digits. */
-    rootHash: string;
-    fileHash: string;
-}
+import type { BlockIdExt } from '../ton/block-id.ts';
 
 export interface TransactionRecord {
     /** Serialized `Transaction` cell (bag of cells with one root). */
@@ -80,9 +68,14 @@ export interface BlockRecord {
     transactions: TransactionRecord[];
     /**
      * The block's list of transactions as the API shows it, as one text with holes, when the block
-     * reader made a text for every transaction (api/present/transaction-template.ts, listTemplate).
+     * reader made a text for every transaction (present/stored/transaction-template.ts, listTemplate).
      */
     listText?: StoredText;
+    /**
+     * Transactions whose text could not be made (a presenter that throws on them: a bug), each as
+     * `hash: reason`. They are indexed all the same, and presented from their BOCs when read.
+     */
+    renderFailures?: string[];
     accountStates?: AccountStateRecord[];
     /** Key blocks: the blockchain configuration, a BOC of the ConfigParams `Hashmap 32 ^Cell` root. */
     config?: Buffer;

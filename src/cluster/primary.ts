@@ -17,6 +17,7 @@ import { IpcChannel } from './ipc-channel.ts';
 import { deserializeError, isClusterMessage, WORKER_PORT_ENV, type WriterMethod } from './ipc-protocol.ts';
 import { primaryLogger, type PrimaryLogger } from './primary-log.ts';
 import { applyHeapSettings } from '../heap-settings.ts';
+import { formatBlockId } from '../ton/block-id.ts';
 
 export interface RunningCluster {
     /** The API's base URL (every worker listens on its port). */
@@ -88,6 +89,7 @@ export async function startCluster(config: ServiceConfig, events: ClusterEvents 
         if (writes) {
             writerStart = import('../chain-writer.ts').then(module => module.startChainWriter(config, store!, {
                 log, progress: events.progress, indexed: (workchain, transactions) => metrics.countIndexed(workchain, transactions),
+            renderFailed: (block, failures) => metrics.countRenderFailures(formatBlockId(block.id), failures, line => log(line, 'error')),
             }));
             writerStarted(writerStart as Promise<ChainWriter>);
         }

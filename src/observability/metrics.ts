@@ -37,6 +37,8 @@ export class ServiceMetrics {
     private readonly emulations: Counter<'endpoint' | 'outcome'>;
     private readonly blocks: Counter<'workchain'>;
     private readonly transactions: Counter;
+    private readonly renderFailures: Counter;
+    private renderFailureLogged = false;
     private ingestWatched = false;
     private poolWatched = false;
 
@@ -58,6 +60,11 @@ export class ServiceMetrics {
         });
         this.blocks = new Counter({ name: 'ingest_blocks_total', help: 'Blocks indexed by this process, by workchain', labelNames: ['workchain'], registers });
         this.transactions = new Counter({ name: 'ingest_transactions_total', help: 'Transactions indexed by this process', registers });
+        this.renderFailures = new Counter({
+            name: 'ingest_render_failures_total',
+            help: 'Transactions indexed without their stored text because making it failed (a presenter bug: they are presented from their BOCs when read, more slowly)',
+            registers,
+        });
     }
 
     get contentType(): string {
@@ -80,6 +87,18 @@ export class ServiceMetrics {
     countIndexed(workchain: number, transactions: number): void {
         this.blocks.inc({ workchain: String(workchain) });
         if (transactions > 0) this.transactions.inc(transactions);
+    }
+
+    /**
+     * Transactions of block `block` indexed without their stored text: counted, and the first such
+     * failure of the process logged with its reason (the count tells how many followed).
+     */
+    countRenderFailures(block: string, failures: string[], log: (line: string) => void): void {
+        this.renderFailures.inc(failures.length);
+        if (this.renderFailureLogged) return;
+        this.renderFailureLogged = true;
+        log(`ingest: block ${block}: ${failures.length} transaction text(s) could not be made, first ${failures[0]}; `
+            + 'they are served decoded from their BOCs; further failures are counted in ingest_render_failures_total, not logged');
     }
 
     /** Ingest lag and rates, read at each scrape. */

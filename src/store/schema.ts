@@ -273,3 +273,6 @@ export function toBigInt(value: IntColumn | string): bigint {
 export function toNumber(value: IntColumn | string): number {
     return typeof value === 'number' ? value : Number(value);
 }
+
+/** The database an index lives in. */
+export type StoreDialect = 'sqlite' | 'postgres';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Kysely, Migrator } from 'kysely';
-import type { IndexDatabase, IndexDb } from './schema.ts';
+import type { IndexDatabase, IndexDb, StoreDialect } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { sqliteDialect } from './sqlite/sqlite-connection.ts';
 import { postgresDialect } from './postgres/postgres-connection.ts';
@@ -8,8 +8,6 @@ import { copyRowsQuery, type CopyRowsQuery } from './postgres/copy-rows.ts';
 import { GenerationListener } from './postgres/generation-listener.ts';
 import { indexGeneration } from './read/index-generation.ts';
 import type { PoolUse } from '../observability/metrics.ts';
-
-export type StoreDialect = 'sqlite' | 'postgres';
 
 export interface Store {
     readonly db: IndexDb;

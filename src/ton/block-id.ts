@@ -1,5 +1,17 @@
-import type { BlockId } from '../chain/chain-source.ts';
 import { InputFormatError } from './input.ts';
+
+export interface BlockId {
+    workchain: number;
+    /** 64-bit shard id as 16 lowercase hex digits, e.g. `8000000000000000`. */
+    shard: string;
+    seqno: number;
+}
+
+export interface BlockIdExt extends BlockId {
+    /** 64 lowercase hex digits. */
+    rootHash: string;
+    fileHash: string;
+}
 
 /** `(workchain,shard,seqno)` with the shard as 16 hex digits, as the API writes block ids. */
 export function formatBlockId(id: BlockId): string {

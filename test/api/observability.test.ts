@@ -12,6 +12,7 @@ import { startService, type RunningService } from '../../src/app.ts';
 import { ConfigError, DEFAULT_CONFIG, loadConfig } from '../../src/config/config.ts';
 import { EmulationService } from '../../src/emulation/emulation-service.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
+import { ServiceMetrics } from '../../src/observability/metrics.ts';
 import { request } from '../helpers/http.ts';
 import { parseMetrics, sampleValue, scrape, type Sample } from '../helpers/prometheus.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';
@@ -144,6 +145,19 @@ describe('observability of the HTTP layer', () => {
         assert.equal(mine[0].req.url, '/v2/status');
         assert.equal(mine[1].res.statusCode, 200);
         assert.equal(typeof mine[1].responseTime, 'number');
+    });
+});
+
+describe('transaction texts that could not be made at ingest', () => {
+    it('are counted in ingest_render_failures_total, and the first is logged with its reason', async () => {
+        const metrics = new ServiceMetrics();
+        const lines: string[] = [];
+        const failures = (n: number) => Array.from({ length: n }, (_, i) => `${String(i).padStart(64, '0')}: Cannot read properties of undefined`);
+        metrics.countRenderFailures('(0,8000000000000000,7)', failures(2), line => lines.push(line));
+        metrics.countRenderFailures('(0,8000000000000000,9)', failures(3), line => lines.push(line));
+        assert.equal(sampleValue(parseMetrics(await metrics.text()), 'ingest_render_failures_total', {}), 5);
+        assert.equal(lines.length, 1, 'logged once, then counted');
+        assert.match(lines[0], /block \(0,8000000000000000,7\): 2 transaction text\(s\) could not be made, first 0{64}: Cannot read properties of undefined/);
     });
 });
 

@@ -9,7 +9,7 @@ import { startService, type RunningService } from '../../src/app.ts';
 import { MAPPED_READ_BYTES } from '../../src/store/sqlite/sqlite-connection.ts';
 import { DEFAULT_CONFIG, type ServiceConfig } from '../../src/config/config.ts';
 import { WriterLockHeldError } from '../../src/store/locks/writer-lock.ts';
-import { importBlockFiles } from '../../src/chain/files/import-blocks.ts';
+import { importBlockFiles } from '../../src/commands/import-blocks.ts';
 import { blockFile } from '../helpers/fixtures.ts';
 import { startDevnetService } from '../helpers/devnet-service.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBlockBoc } from '../../src/chain/block-reading.ts';
 import { BlockFilesSource } from '../../src/chain/files/files-source.ts';
-import { exportDevnetBlocks } from '../../src/chain/devnet/export-blocks.ts';
+import { exportDevnetBlocks } from '../../src/commands/export-blocks.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Address } from '@ton/core';
 import Database from 'better-sqlite3';
-import { signTransferThroughApi } from '../../src/chain/devnet/signed-transfer.ts';
+import { signTransferThroughApi } from '../../src/commands/sign-transfer.ts';
 import { openStore } from '../../src/store/store.ts';
 import { sleep, withTimeout } from '../helpers/crash-child.ts';
 import { sampleValue } from '../helpers/prometheus.ts';

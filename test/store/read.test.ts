@@ -18,7 +18,7 @@ import {
     accountTransactionHashes, blockTransactions as storedBlockTransactions, decodeStoredTransaction, mentionedAccounts, storedTransactions, traceTransactions,
 } from '../../src/store/read/transactions.ts';
 import type { IndexDb } from '../../src/store/schema.ts';
-import type { BlockId } from '../../src/chain/chain-source.ts';
+import type { BlockId } from '../../src/ton/block-id.ts';
 import { walletsByPublicKeys } from '../../src/store/read/wallets.ts';
 import type { Store } from '../../src/store/store.ts';
 import { formatBlockId } from '../../src/ton/block-id.ts';

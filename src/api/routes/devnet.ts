@@ -3,21 +3,18 @@ import { parseAccountId } from '../../ton/input.ts';
 import { ApiError, badRequest } from '../errors.ts';
 import { METADATA_DOCUMENTS } from '../../chain/devnet/token-seed.ts';
 import type { ApiServices } from '../services.ts';
+import type { Answers } from '../answers/answers.ts';
 import { exactInt } from '../validation.ts';
 import { operation } from './route.ts';
-import { walletSeqnos } from '../../store/read/wallet-seqnos.ts';
-import { manifestWithSeqnos } from '../../present/devnet-manifest.ts';
 
-export function devnetRoutes(services: ApiServices) {
+export function devnetRoutes(services: ApiServices, { accounts }: Answers) {
     const devnetOnly = () => {
         if (!services.devnet) throw new ApiError(404, 'this instance does not run a devnet (devnet endpoints exist only with --source devnet)');
         return services.devnet;
     };
     return async (app: FastifyInstance) => {
         operation(app, 'getDevnetManifest', async () => {
-            const manifest = await devnetOnly().manifest();
-            const wallets = manifest.accounts.filter(account => account.secret_key).map(account => account.address);
-            return manifestWithSeqnos(manifest, await walletSeqnos(services.store.db, wallets));
+            return accounts.devnetManifest(await devnetOnly().manifest());
         });
 
         operation(app, 'getDevnetGlobalConfig', async (_request, reply) => {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Cell } from '@ton/core';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
-import type { BlockIdExt } from '../chain-source.ts';
+import type { BlockIdExt } from '../../ton/block-id.ts';
 import type { ProducedBlock, PreviousMasterBlock } from './collator.ts';
 
 export interface PersistedAccount {

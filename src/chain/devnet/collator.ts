@@ -18,7 +18,7 @@ import {
 } from '../../ton/block/store-descriptors.ts';
 import { libraryDescriptors, mcStateExtraCell, shardStateCell } from '../../ton/block/store-state.ts';
 import { ROOT_SHARD } from '../../ton/block/shard-id.ts';
-import type { BlockIdExt } from '../chain-source.ts';
+import type { BlockIdExt } from '../../ton/block-id.ts';
 import {
     CAP_MSG_METADATA, CAP_REPORT_VERSION, CAP_STORE_OUT_MSG_QUEUE_SIZE, productionParams, type ProductionParams, validatorSetHashShort,
 } from './production-params.ts';

@@ -1,5 +1,5 @@
 import type { tonNode_blockIdExt } from 'ton-lite-client/dist/schema.js';
-import type { BlockIdExt } from '../chain-source.ts';
+import type { BlockIdExt } from '../../ton/block-id.ts';
 
 /** The masterchain's one shard, as the index writes shards (16 hex digits of the unsigned 64-bit id). */
 export const MASTERCHAIN_SHARD = '8000000000000000';

@@ -1,7 +1,8 @@
 import { type Cell, loadAccount } from '@ton/core';
 import { setMaxListeners } from 'node:events';
 import { Functions } from 'ton-lite-client/dist/schema.js';
-import type { AccountStateReader, BlockIdExt, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
+import type { AccountStateReader, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
+import type { BlockIdExt } from '../../ton/block-id.ts';
 import { readBlockBoc } from '../block-reading.ts';
 import { readBlockRoot } from '../../ton/block/block-file.ts';
 import { sha256 } from '../../ton/fast-hash.ts';

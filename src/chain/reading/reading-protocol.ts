@@ -1,4 +1,5 @@
-import type { AccountStateRecord, BlockIdExt, BlockRecord } from '../chain-source.ts';
+import type { AccountStateRecord, BlockRecord } from '../chain-source.ts';
+import type { BlockIdExt } from '../../ton/block-id.ts';
 import { hasCells, summarizeTransaction } from '../../ton/transaction.ts';
 
 export interface ReadingThreadData {

@@ -8,7 +8,7 @@ import type { Cell } from '@ton/core';
 import { readBlockBoc } from '../block-reading.ts';
 import { withKnownCells } from '../known-cells.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
-import type { BlockIdExt } from '../chain-source.ts';
+import type { BlockIdExt } from '../../ton/block-id.ts';
 import { asBuffer, transferableRecord, type FromReader, type ReadingThreadData, type ToReader } from './reading-protocol.ts';
 
 const port = parentPort!;

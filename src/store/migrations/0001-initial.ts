@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 
 export function initialSchema(dialect: StoreDialect): Migration {
     const bytes = dialect === 'postgres' ? sql`bytea` : sql`blob`;

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 
 /**
  * Jettons, NFTs and wallets. Token amounts can reach 2^120, beyond any SQL integer both dialects

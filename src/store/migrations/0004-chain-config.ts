@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 
 /**
  * The blockchain configuration (ConfigParams dictionary) of the newest key block, which

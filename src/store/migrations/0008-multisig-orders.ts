@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 import { inChunks } from '../chunks.ts';
 import { multisigOrderRow, orderStateFromData, refreshCreationDates } from '../multisig-orders.ts';
 

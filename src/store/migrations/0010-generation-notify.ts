@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 
 /**
  * PostgreSQL: every change of the index generation is announced on the channel

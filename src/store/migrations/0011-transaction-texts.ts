@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 
 /**
  * Each transaction's text as the API shows it, made when its block was read, with holes for what

@@ -1,5 +1,5 @@
 import type { Migration, MigrationProvider } from 'kysely';
-import type { StoreDialect } from '../store.ts';
+import type { StoreDialect } from '../schema.ts';
 import { initialSchema } from './0001-initial.ts';
 import { tokensAndWallets } from './0002-tokens-and-wallets.ts';
 import { multisigMembers } from './0003-multisig-members.ts';

@@ -1,4 +1,4 @@
-import type { BlockId } from '../../chain/chain-source.ts';
+import type { BlockId } from '../../ton/block-id.ts';
 import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
 

@@ -1,4 +1,4 @@
-import type { BlockId } from '../../chain/chain-source.ts';
+import type { BlockId } from '../../ton/block-id.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { parseTransactionCell, type ParsedTransaction } from '../../ton/transaction.ts';
 import type { IndexDb } from '../schema.ts';

@@ -1,6 +1,6 @@
 import { Address, Cell, comment as commentBody, internal } from '@ton/core';
-import type { DevnetManifest } from './manifest.ts';
-import { DevnetWallet } from './wallets.ts';
+import type { DevnetManifest } from '../chain/devnet/manifest.ts';
+import { DevnetWallet } from '../chain/devnet/wallets.ts';
 
 export interface TransferRequest {
     /** A seeded wallet's name in the manifest, e.g. `alice-v3r2`. */

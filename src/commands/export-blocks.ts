@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beginCell, Cell, Dictionary } from '@ton/core';
-import { ChainLog } from './chain-log.ts';
+import { ChainLog } from '../chain/devnet/chain-log.ts';
 
 /**
  * `export-blocks`: writes the devnet's blocks as block files (`NNNNNNNN-wc_shard_seqno.boc`, in

@@ -1,12 +1,13 @@
 /**
- * What the index says of some keys (an account's interfaces, a jetton's metadata), kept while the
- * index generation stays where it was when they were read: everything an indexed block or a fetched
+ * The read side's one cache of what the index says: values by key (an account's interfaces, a
+ * jetton's metadata, the index heads), kept while the index generation stays where it was when
+ * they were read: everything an indexed block or a fetched
  * metadata document changes moves it (`IndexGenerationTable`), and the first read at a new
  * generation starts afresh. Under load most requests between two blocks name the same few accounts
  * and jettons, and on PostgreSQL each of their lookups was a round trip of its own. Keys the index
  * does not hold are kept as absent too.
  */
-export class LookupsAtGeneration<V> {
+export class GenerationCache<V> {
     private generation: bigint | null = null;
     private readonly known = new Map<string, V | undefined>();
 
@@ -45,5 +46,10 @@ export class LookupsAtGeneration<V> {
             if (keep) this.known.set(key, value);
         }
         return out;
+    }
+
+    /** The value of one key at `generation` (undefined when the index holds none). */
+    async value(key: string, generation: bigint): Promise<V | undefined> {
+        return (await this.read([key], generation)).get(key);
     }
 }

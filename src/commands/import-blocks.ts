@@ -1,9 +1,9 @@
-import type { ServiceConfig } from '../../config/config.ts';
-import { indexBlock } from '../../indexer/index-block.ts';
-import { openStore, type Store } from '../../store/store.ts';
-import { BlockFilesSource } from './files-source.ts';
-import { formatBlockId } from '../../ton/block-id.ts';
-import { acquireWriterLocks } from '../../store/locks/acquire-writer-locks.ts';
+import type { ServiceConfig } from '../config/config.ts';
+import { indexBlock } from '../indexer/index-block.ts';
+import { openStore, type Store } from '../store/store.ts';
+import { BlockFilesSource } from '../chain/files/files-source.ts';
+import { formatBlockId } from '../ton/block-id.ts';
+import { acquireWriterLocks } from '../store/locks/acquire-writer-locks.ts';
 
 /**
  * `import-blocks`: reads block files through the files source and indexes every block. It writes
@@ -35,5 +35,6 @@ async function importInto(store: Store, source: BlockFilesSource, signal: AbortS
         else summary.skipped++;
         summary.transactions += result.transactions;
         log(`${formatBlockId(block.id)} ${result.inserted ? `indexed, ${result.transactions} transaction(s)` : 'already indexed'}`);
+        for (const failure of block.renderFailures ?? []) log(`  transaction ${failure}: no stored text (served decoded from its BOC)`);
     }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LookupsAtGeneration } from '../../src/api/answers/lookups-at-generation.ts';
+import { GenerationCache } from '../../src/api/answers/generation-cache.ts';
 
 /** An index of account interfaces whose reads are counted, and whose contents a test changes. */
 function countedIndex(initial: Record<string, string[]>) {
@@ -17,10 +17,10 @@ function countedIndex(initial: Record<string, string[]>) {
 
 const asObject = (map: Map<string, string[]>) => Object.fromEntries([...map].sort());
 
-describe('LookupsAtGeneration', () => {
+describe('GenerationCache', () => {
     it('reads each key once a generation, absent ones included, and afresh once the generation moves', async () => {
         const index = countedIndex({ a: ['wallet_v4r2'], b: ['jetton_wallet'] });
-        const lookups = new LookupsAtGeneration(index.load);
+        const lookups = new GenerationCache(index.load);
         assert.deepEqual(asObject(await lookups.read(['a', 'x', 'a'], 5n)), { a: ['wallet_v4r2'] });
         assert.deepEqual(asObject(await lookups.read(['a', 'x', 'b'], 5n)), { a: ['wallet_v4r2'], b: ['jetton_wallet'] });
         assert.deepEqual(index.reads, [['a', 'x'], ['b']], 'a kept key is not read again, nor an absent one');
@@ -34,7 +34,7 @@ describe('LookupsAtGeneration', () => {
 
     it('reads a request of an older generation as it is, without keeping it or losing what the newer one kept', async () => {
         const index = countedIndex({ a: ['wallet_v4r2'] });
-        const lookups = new LookupsAtGeneration(index.load);
+        const lookups = new GenerationCache(index.load);
         await lookups.read(['a'], 7n);
         index.index.set('a', ['wallet_v5r1']);
         assert.deepEqual(asObject(await lookups.read(['a'], 6n)), { a: ['wallet_v5r1'] });
@@ -44,7 +44,7 @@ describe('LookupsAtGeneration', () => {
 
     it('does not keep what was read for a generation that moved on while it was read', async () => {
         const index = countedIndex({ a: ['wallet_v4r2'] });
-        const lookups = new LookupsAtGeneration(index.load);
+        const lookups = new GenerationCache(index.load);
         let open!: () => void;
         index.hold(new Promise<void>(resolve => { open = resolve; }));
         const slow = lookups.read(['a'], 1n);
@@ -59,7 +59,7 @@ describe('LookupsAtGeneration', () => {
 
     it('lets go of what it kept past its bound, and reads it again', async () => {
         const index = countedIndex(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, ['wallet_v4r2']])));
-        const lookups = new LookupsAtGeneration(index.load, 4);
+        const lookups = new GenerationCache(index.load, 4);
         await lookups.read(['k0', 'k1', 'k2'], 1n);
         await lookups.read(['k3', 'k4'], 1n);
         assert.deepEqual(asObject(await lookups.read(['k0', 'k3'], 1n)), { k0: ['wallet_v4r2'], k3: ['wallet_v4r2'] });

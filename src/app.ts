@@ -1,4 +1,3 @@
-import './ton/fast-hash.ts';
 import type { FastifyInstance } from 'fastify';
 import type { Cell } from '@ton/core';
 import { buildServer } from './api/server.ts';

@@ -7,7 +7,7 @@ import { transactionEndBalances } from '../ton/block/account-balances.ts';
 import { byLtThenAccount, hasCells, parseTransactionCell, type ParsedTransaction } from '../ton/transaction.ts';
 import { formatBlockId } from '../ton/block-id.ts';
 import { listTemplate, storedListTemplate, storedTemplate, transactionTextTemplate, type TextTemplate } from '../present/stored/transaction-template.ts';
-import { sha256 } from '../ton/fast-hash.ts';
+import { sha256 } from '../ton/sha256.ts';
 import { Lru } from '../lru.ts';
 import { writeBoc } from '../ton/boc/boc-writer.ts';
 import { encodeLibraryField } from '../ton/libraries.ts';

@@ -1,5 +1,5 @@
 import { type Cell, CellType } from '@ton/core';
-import { cellWithRefs } from '../ton/boc/boc-reader.ts';
+import { cellWithRefs } from '../ton/cells/core-cells.ts';
 import type { AccountStateReader } from './chain-source.ts';
 
 /**

@@ -9,6 +9,7 @@ import { publicLibraryBocs } from '../store/read/libraries.ts';
 import { librariesDictionary, publicLibrariesInField } from '../ton/libraries.ts';
 import { LibraryResolver, type LibraryFetch } from '../ton/library-resolver.ts';
 import { BoundedMap } from '../lru.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
 
 export interface InspectedAccount {
     detected: DetectedContract;
@@ -55,7 +56,7 @@ export class AccountInspector {
                 account = {
                     address: Address.parseRaw(state.address), code: this.codeOf(state), balance: state.balance,
                     get data() {
-                        data ??= Cell.fromBoc(boc)[0];
+                        data ??= readBoc(boc)[0];
                         return data;
                     },
                 };
@@ -94,7 +95,7 @@ export class AccountInspector {
         const key = state.codeHash;
         let code = key ? this.codes.get(key) : undefined;
         if (!code) {
-            code = Cell.fromBoc(state.code!)[0];
+            code = readBoc(state.code!)[0];
             if (key) this.codes.set(key, code);
         }
         return code;
@@ -118,7 +119,7 @@ export class AccountInspector {
     private async storedAccount(db: IndexDb, address: string): Promise<DetectAccount | undefined> {
         const row = await db.selectFrom('account_states').select(['code', 'data', 'balance', 'status']).where('address', '=', address).executeTakeFirst();
         if (!row || row.status !== 'active' || !row.code || !row.data) return undefined;
-        return { address: Address.parseRaw(address), code: Cell.fromBoc(row.code)[0], data: Cell.fromBoc(row.data)[0], balance: row.balance };
+        return { address: Address.parseRaw(address), code: readBoc(row.code)[0], data: readBoc(row.data)[0], balance: row.balance };
     }
 }
 

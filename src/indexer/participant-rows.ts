@@ -6,6 +6,7 @@ import type { IndexDatabase } from '../store/schema.ts';
 import { inChunks } from '../store/chunks.ts';
 import { poolStakerRows } from '../store/pool-stakers.ts';
 import { interfacesOf, type InspectedAccount } from './inspect-accounts.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
 
 type Trx = DbTransaction<IndexDatabase>;
 
@@ -36,7 +37,7 @@ function membersOf(state: AccountStateRecord, inspected: InspectedAccount | unde
     if (!layout || state.status !== 'active' || !state.data) return [];
     let data: Cell;
     try {
-        data = Cell.fromBoc(state.data)[0];
+        data = readBoc(state.data)[0];
     } catch {
         return [];
     }

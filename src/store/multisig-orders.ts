@@ -1,9 +1,9 @@
-import { Cell } from '@ton/core';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { formatRawAddress } from '../ton/address.ts';
 import { approvedSigners, loadMultisigOrderState, OP_MULTISIG_ORDER_INIT, type MultisigOrderState } from '../ton/interfaces/multisig-order.ts';
 import { readInChunks } from './chunks.ts';
 import type { IndexDatabase, MultisigOrdersTable } from './schema.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
 
 /** The interface of multisig v2 orders (known-code.ts, or probed by `get_order_data`). */
 export const MULTISIG_ORDER_INTERFACE = 'multisig_order_v2';
@@ -15,7 +15,7 @@ export const MULTISIG_ORDER_INTERFACE = 'multisig_order_v2';
 export function orderStateFromData(interfaces: readonly string[], data: Buffer | null | undefined): MultisigOrderState | null {
     if (!interfaces.includes(MULTISIG_ORDER_INTERFACE) || !data) return null;
     try {
-        const s = Cell.fromBoc(data)[0].beginParse();
+        const s = readBoc(data)[0].beginParse();
         const state = loadMultisigOrderState(s);
         return s.remainingBits === 0 && s.remainingRefs === 0 ? state : null;
     } catch {

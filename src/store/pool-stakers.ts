@@ -1,5 +1,5 @@
-import { Cell } from '@ton/core';
 import { readPoolStakers, stakingPoolLayoutOf } from '../ton/interfaces/staking-pools.ts';
+import { readBoc } from '../ton/boc/boc-reader.ts';
 
 /** The pool_stakers rows of an account with these interfaces and data (none when it is not a known pool). */
 export function poolStakerRows(pool: string, interfaces: readonly string[], data: Buffer | null | undefined) {
@@ -7,7 +7,7 @@ export function poolStakerRows(pool: string, interfaces: readonly string[], data
     if (!layout || !data) return [];
     let stakers;
     try {
-        stakers = readPoolStakers(layout, Cell.fromBoc(data)[0]);
+        stakers = readPoolStakers(layout, readBoc(data)[0]);
     } catch {
         return []; // not a BOC
     }

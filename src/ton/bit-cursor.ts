@@ -1,24 +1,5 @@
 import type { Cell } from '@ton/core';
-
-/** The fields of a @ton/core BitString that hold its bits: `_length` bits from bit `_offset` of `_data`. */
-export interface BitStringInternals {
-    _data: Buffer;
-    _offset: number;
-    _length: number;
-}
-
-/** The `bits` (at most 48, so exact as a Number) of `data` from bit `position` on, as an unsigned integer; unchecked. */
-export function uintAt(data: Buffer, position: number, bits: number): number {
-    let value = 0;
-    for (let left = bits; left > 0;) {
-        const used = position & 7;
-        const take = Math.min(8 - used, left);
-        value = value * (1 << take) + ((data[position >> 3] >> (8 - used - take)) & ((1 << take) - 1));
-        position += take;
-        left -= take;
-    }
-    return value;
-}
+import { bitsView, uintAt } from './cells/core-cells.ts';
 
 /**
  * Reads a cell's bits straight from its buffer, numbers as Numbers where they fit: for the hot walks
@@ -37,11 +18,11 @@ export class BitCursor {
 
     /** The cursor at the start of `cell`'s bits, for reading another cell without a new cursor. */
     reset(cell: Cell): this {
-        const bits = cell.bits as unknown as BitStringInternals;
-        this.data = bits._data;
-        this.start = bits._offset;
-        this.position = bits._offset;
-        this.end = bits._offset + bits._length;
+        const { data, offset, length } = bitsView(cell.bits);
+        this.data = data;
+        this.start = offset;
+        this.position = offset;
+        this.end = offset + length;
         return this;
     }
 

@@ -2,9 +2,8 @@ import {
     beginCell, Cell, Dictionary, loadAccountStatus, loadCurrencyCollection, loadHashUpdate, loadMessage,
     loadStateInit, loadTransactionDescription, type Message, type Slice, type StateInit, type Transaction,
 } from '@ton/core';
-import { builtCell } from './boc/boc-reader.ts';
+import { builtCell, loadHex256 } from './cells/core-cells.ts';
 import { formatRawAddress } from './address.ts';
-import { loadHex256 } from './fast-bit-reader.ts';
 import { hashmapRefValues } from './hashmap-refs.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { Address, beginCell, Cell, external, parseTuple, storeMessage, storeShardAccount, type TupleItem } from '@ton/core';
+import { Address, beginCell, external, parseTuple, storeMessage, storeShardAccount, type TupleItem } from '@ton/core';
 import type {
     Executor,
     ExecutorEmulationResult,
@@ -8,7 +8,7 @@ import type {
     ExecutorRunTransactionArgs,
     IExecutor,
 } from '@ton/sandbox';
-import { bocRootDepth } from './boc/boc-reader.ts';
+import { bocRootDepth, readBoc } from './boc/boc-reader.ts';
 
 /**
  * What @ton/sandbox's emulator (the TVM compiled to WASM) can take, measured on this build
@@ -195,7 +195,7 @@ async function checkExecutor(executor: Executor, config: string, transactions: b
         code: CHECK_CODE, data: beginCell().endCell(), methodId: 0, stack: [], config, verbosity: 'short',
         address: CHECK_ADDRESS, unixTime: 0, balance: 0n, randomSeed: Buffer.alloc(32), gasLimit: 1000n, debugEnabled: false,
     });
-    const stack: TupleItem[] = output.success ? parseTuple(Cell.fromBase64(output.stack)) : [];
+    const stack: TupleItem[] = output.success ? parseTuple(readBoc(Buffer.from(output.stack, 'base64'))[0]) : [];
     if (!output.success || output.vm_exit_code !== 0 || stack.length !== 1 || stack[0].type !== 'int' || stack[0].value !== 7n) {
         throw new Error('a new emulator failed its check (a get-method returning 7)');
     }

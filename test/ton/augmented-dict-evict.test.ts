@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beginCell, type Builder, type Cell } from '@ton/core';
-import '../../src/ton/fast-hash.ts';
 import { AugmentedDict, type AugmentedDictType, type FoldStore } from '../../src/ton/dict/augmented-dict.ts';
 import { isUnloaded } from '../../src/ton/cells/lazy-cell.ts';
 import { CellCensus, merkleUpdate } from '../../src/ton/cells/merkle-update.ts';

@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beginCell, Dictionary, type Builder } from '@ton/core';
-import '../../src/ton/fast-hash.ts';
 import { AugmentedDict, type AugmentedDictType } from '../../src/ton/dict/augmented-dict.ts';
 import { seededRandom } from '../helpers/seeded-random.ts';
 

@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { beginCell, Dictionary, type Cell } from '@ton/core';
-import '../../src/ton/fast-hash.ts';
 import { readBoc } from '../../src/ton/boc/boc-reader.ts';
 import { reuseUnchanged } from '../../src/ton/cells/reuse-unchanged.ts';
 

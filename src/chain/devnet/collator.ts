@@ -1,13 +1,12 @@
-import '../../ton/fast-hash.ts';
 import { createHash } from 'node:crypto';
-import { Address, beginCell, type Cell, loadMessage, type Message, type Transaction } from '@ton/core';
+import { Address, type Builder, type Cell, loadMessage, type Message, type Transaction } from '@ton/core';
 import { hashmapRefValues } from '../../ton/hashmap-refs.ts';
 import { AugmentedDict, type FoldStore, type SubtreeSource } from '../../ton/dict/augmented-dict.ts';
 import { CellCensus, merkleUpdate } from '../../ton/cells/merkle-update.ts';
 import { RecentRegions } from './recent-regions.ts';
 import { addAmounts, amountsOf, type Amounts, grams, ZERO } from '../../ton/currency.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
-import { cellWithRefs } from '../../ton/boc/boc-reader.ts';
+import { cellBuilder, cellWithRefs } from '../../ton/cells/core-cells.ts';
 import {
     blockCell, blockExtraCell, blockInfoCell, type ExtBlkRefFields, mcBlockExtraCell, type ShardDescrFields, valueFlowCell,
 } from '../../ton/block/store-block.ts';
@@ -205,7 +204,7 @@ export class Collator {
     private newChain(workchain: number, accounts: Iterable<AccountChange>, expected: number): ShardChain {
         const census = new CellCensus();
         const chain: ShardChain = {
-            workchain, accounts: this.newAccounts(workchain, census), recent: new RecentRegions(regionBits(expected)), census, state: beginCell().endCell(),
+            workchain, accounts: this.newAccounts(workchain, census), recent: new RecentRegions(regionBits(expected)), census, state: cellBuilder().endCell(),
             totalValidatorFees: ZERO, last: undefined!, catchainSeqno: 0, lastUtime: 0, minRefMcSeqno: 0,
         };
         // Accounts come in id order on a restart: every region left behind is complete and goes out of memory as the fill goes on.
@@ -246,7 +245,7 @@ export class Collator {
      * made for the step's block would otherwise hold the evicted regions' cells until the next step.
      */
     private releaseEvicted(chain: ShardChain): void {
-        const builder = beginCell();
+        const builder = cellBuilder();
         chain.accounts.storeAugE(builder);
         const accounts = builder.endCell();
         const hash = accounts.hash(0);
@@ -524,7 +523,7 @@ export class Collator {
     }
 
     private shardState(chain: ShardChain, utime: number, genLt: bigint, mcExtra: Cell | undefined, seqno = 0): Cell {
-        const accounts = beginCell();
+        const accounts = cellBuilder();
         chain.accounts.storeAugE(accounts);
         return shardStateCell({
             globalId: this.params.globalId, workchain: chain.workchain, shard: ROOT_SHARD, seqno, genUtime: utime, genLt, minRefMcSeqno: chain.minRefMcSeqno,
@@ -641,9 +640,9 @@ export class Collator {
             const first = list[0].parsed.stateUpdate;
             const last = list[list.length - 1].parsed.stateUpdate;
             // update_hashes#72 {X:Type} old_hash:bits256 new_hash:bits256 = HASH_UPDATE X;
-            const hashUpdate = beginCell().storeUint(0x72, 8).storeBuffer(first.oldHash).storeBuffer(last.newHash).endCell();
+            const hashUpdate = cellBuilder().storeUint(0x72, 8).storeBuffer(first.oldHash).storeBuffer(last.newHash).endCell();
             // acc_trans#5 account_addr:bits256 transactions:(HashmapAug 64 ^Transaction CurrencyCollection) state_update:^(HASH_UPDATE Account)
-            const cell = beginCell().storeUint(5, 4).storeUint(address, 256).storeSlice(txs.rootCell()!.beginParse()).storeRef(hashUpdate).endCell();
+            const cell = cellBuilder().storeUint(5, 4).storeUint(address, 256).storeSlice(txs.rootCell()!.beginParse()).storeRef(hashUpdate).endCell();
             accountBlocks.set(address, { cell, fees: txs.extra() });
         }
 
@@ -653,8 +652,8 @@ export class Collator {
             else chain.accounts.delete(change.id);
         }
 
-        const store = (dict: { storeAugE(builder: ReturnType<typeof beginCell>): void }) => {
-            const builder = beginCell();
+        const store = (dict: { storeAugE(builder: Builder): void }) => {
+            const builder = cellBuilder();
             dict.storeAugE(builder);
             return builder.endCell();
         };

@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
-import { Address, beginCell, Cell, internal, loadCurrencyCollection, loadMessage, storeMessage } from '@ton/core';
+import { Address, Cell, internal, loadCurrencyCollection, loadMessage, storeMessage } from '@ton/core';
 import { accountBalanceSlice } from '../../ton/block/shard-accounts.ts';
 import { EmulationError, type TickOrTock } from '@ton/sandbox';
 import type { SourceHead } from '../chain-source.ts';
@@ -30,6 +30,7 @@ import { devnetStaking, electionsGenesisAccounts, electionsGenesisConfig, TICK_T
 import { validatorActions } from './validator-agent.ts';
 import { FEE_COLLECTOR_SOURCE } from './contracts/elector.ts';
 import { CONFIG_ADDRESS, configParamsDict, parseConfigData } from './contracts/config.ts';
+import { cellBuilder } from '../../ton/cells/core-cells.ts';
 
 export interface DevnetOptions {
     dataDir: string;
@@ -466,12 +467,12 @@ export class DevnetProducer {
         const collector = params.get(3) ?? params.get(1);
         if (value < 1_000_000_000n || !collector) return undefined;
         const dest = new Address(-1, collector.beginParse().loadBuffer(32));
-        const message = beginCell().store(storeMessage({
+        const message = cellBuilder().store(storeMessage({
             info: {
                 type: 'internal', ihrDisabled: true, bounce: true, bounced: false, src: FEE_COLLECTOR_SOURCE, dest,
                 value: { coins: value }, ihrFee: 0n, forwardFee: 0n, createdLt: startLt, createdAt: utime,
             },
-            body: beginCell().endCell(),
+            body: cellBuilder().endCell(),
         })).endCell();
         try {
             await this.chain.sendMessage(message);

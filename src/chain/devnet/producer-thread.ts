@@ -1,5 +1,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import '../../ton/boc/fast-from-boc.ts';
 import { Address, Cell } from '@ton/core';
 import { MessageRejectedError } from '../message-sink.ts';
 import { InputFormatError } from '../../ton/input.ts';

@@ -1,11 +1,11 @@
-import '../../ton/fast-hash.ts';
-import { Address, Cell, Dictionary, beginCell, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
+import { Address, Cell, Dictionary, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
 import {
     Blockchain, LocalBlockchainStorage, SmartContract, type BlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type TickOrTock,
 } from '@ton/sandbox';
 import { InputFormatError } from '../../ton/input.ts';
 import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault } from '../../ton/tvm-executor.ts';
 import type { PersistedAccount } from './chain-log.ts';
+import { cellBuilder } from '../../ton/cells/core-cells.ts';
 
 /**
  * @ton/sandbox's Blockchain (the real TVM in WASM) with what a long-running chain needs and the
@@ -94,7 +94,7 @@ export class SandboxChain extends Blockchain {
     onCascadeCut?: (fault: TvmFault, transactionsMade: number) => void;
 
     override async sendMessage(message: Message | Cell, params?: MessageParams) {
-        const cell = message instanceof Cell ? message : beginCell().store(storeMessage(message)).endCell();
+        const cell = message instanceof Cell ? message : cellBuilder().store(storeMessage(message)).endCell();
         if (cell.depth() > MAX_TVM_MESSAGE_DEPTH) {
             throw new InputFormatError(`the message is ${cell.depth()} cells deep; the devnet's TVM (compiled to WASM) runs messages at most ${MAX_TVM_MESSAGE_DEPTH} cells deep`);
         }
@@ -131,7 +131,7 @@ export class SandboxChain extends Blockchain {
     }
 
     private rememberMessage(cell: Cell): void {
-        const again = beginCell().store(storeMessage(loadMessage(cell.beginParse()))).endCell();
+        const again = cellBuilder().store(storeMessage(loadMessage(cell.beginParse()))).endCell();
         if (!again.hash().equals(cell.hash())) this.originalMessages.set(again.hash().toString('hex'), cell);
     }
 

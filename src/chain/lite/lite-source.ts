@@ -5,7 +5,7 @@ import type { AccountStateReader, BlockRecord, ChainSource, SourceHead, SourceIt
 import type { BlockIdExt } from '../../ton/block-id.ts';
 import { readBlockBoc } from '../block-reading.ts';
 import { readBlockRoot } from '../../ton/block/block-file.ts';
-import { sha256 } from '../../ton/fast-hash.ts';
+import { sha256 } from '../../ton/sha256.ts';
 import { MessageRejectedError, type MessageSink } from '../message-sink.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { KnownCells } from '../known-cells.ts';

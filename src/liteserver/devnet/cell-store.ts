@@ -1,11 +1,10 @@
-import { sha256 } from '../../ton/fast-hash.ts';
+import { sha256 } from '../../ton/sha256.ts';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { inspect } from 'node:util';
 import Database from 'better-sqlite3';
-import { BitReader, BitString, Cell, CellType, Slice } from '@ton/core';
-import { ownBytes, readBoc } from '../../ton/boc/boc-reader.ts';
+import { BitString, Cell, CellType } from '@ton/core';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
+import { makeKnownCell, ownBytes } from '../../ton/cells/core-cells.ts';
 
 /**
  * The devnet's cell database ("celldb"): every cell of every shard state the devnet has had, stored
@@ -28,11 +27,7 @@ import { ownBytes, readBoc } from '../../ton/boc/boc-reader.ts';
  * lookups; walking a path of a state reads only that path and the siblings it touches.
  */
 
-const require = createRequire(import.meta.url);
-const { LevelMask } = require('@ton/core/dist/boc/cell/LevelMask') as { LevelMask: new (mask?: number) => Cell['mask'] };
-
 const LAYOUT_VERSION = 1;
-const LEVEL_0 = new LevelMask(0);
 const LIBRARY_CELL = 2;
 
 export interface CellStoreOptions {
@@ -302,8 +297,8 @@ export class CellStore {
     }
 
     /**
-     * The cell with this hash as a @ton/core-compatible Cell (same fields, prototype Cell.prototype,
-     * so `beginParse`, dictionaries, Builder.storeRef and writeBoc accept it). Its refs are loaded on
+     * The cell with this hash as a @ton/core-compatible Cell (ton/cells/core-cells.ts: `beginParse`,
+     * dictionaries, Builder.storeRef and writeBoc accept it). Its refs are loaded on
      * first access and then kept by it; loaded cells are shared through the LRU. Throws if absent.
      */
     load(hash: Buffer | string): Cell {
@@ -349,16 +344,7 @@ export class CellStore {
             if (record.bitLength < 8 || record.data[0] !== LIBRARY_CELL) throw new Error(`cell ${hash.toString('hex')}: a stored exotic cell must be a library cell`);
             type = CellType.Library;
         }
-        const cell = Object.create(LAZY_CELL_PROTOTYPE) as Record<string, unknown>;
-        cell.type = type;
-        cell.bits = bits;
-        cell.refs = refs;
-        cell.mask = LEVEL_0;
-        cell._hashes = [hash, hash, hash, hash];
-        cell._depths = [record.depth, record.depth, record.depth, record.depth];
-        cell._bytes = repr.subarray(0, 2 + record.data.length);
-        Object.freeze(cell);
-        return cell as unknown as Cell;
+        return makeKnownCell(type, bits, refs, hash, record.depth, repr.subarray(0, 2 + record.data.length));
     }
 
     private meta<T>(key: string): T | undefined {
@@ -370,23 +356,6 @@ export class CellStore {
         this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
     }
 }
-
-interface LazyCellFields { _hashes: Buffer[]; _depths: number[]; bits: BitString; refs: Cell[]; mask: Cell['mask']; isExotic: boolean }
-
-/** Methods a @ton/core Cell carries per instance, here once on a prototype under Cell.prototype (which gives `isExotic`, `toString`, …). */
-const LAZY_CELL_PROTOTYPE = Object.create(Cell.prototype, {
-    beginParse: {
-        value(this: LazyCellFields, allowExotic = false) {
-            if (this.isExotic && !allowExotic) throw new Error('Exotic cells cannot be parsed');
-            return new Slice(new BitReader(this.bits), this.refs);
-        },
-    },
-    hash: { value(this: LazyCellFields, level = 3) { return this._hashes[Math.min(3, level)]; } },
-    depth: { value(this: LazyCellFields, level = 3) { return this._depths[Math.min(3, level)]; } },
-    level: { value() { return 0; } },
-    equals: { value(this: LazyCellFields, other: Cell) { return this._hashes[3].equals(other.hash()); } },
-    [inspect.custom]: { value(this: Cell) { return this.toString(); } },
-}) as object;
 
 /** The level-0 representation of a level-0 cell (or of the cell a Merkle side shows, whose pruned refs stand for level-0 cells). */
 function level0Repr(cell: Cell): Buffer {

@@ -1,4 +1,3 @@
-import { Cell } from '@ton/core';
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import { loadMultisigOrderActions, sentMessages, type MultisigAction } from '../../ton/interfaces/multisig-order.ts';
 import type { IndexDb } from '../schema.ts';
@@ -6,6 +5,7 @@ import { toBigInt, toNumber } from '../schema.ts';
 import { readAmong } from './among.ts';
 import { accountInterfaces } from './accounts.ts';
 import { jettonMetadata } from './jettons.ts';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
 
 /** A multisig v2 order as indexed from its newest state, with what its risk needs to be shown. Addresses are raw. */
 export interface IndexedMultisigOrder {
@@ -49,7 +49,7 @@ export interface OrderDestinations {
 export async function multisigOrder(db: IndexDb, address: string): Promise<IndexedMultisigOrder | undefined> {
     const row = await db.selectFrom('multisig_orders').selectAll().where('address', '=', address).executeTakeFirst();
     if (!row) return undefined;
-    const actions = loadMultisigOrderActions(Cell.fromBoc(row.actions)[0]);
+    const actions = loadMultisigOrderActions(readBoc(row.actions)[0]);
     const targets = [...new Set(sentMessages(actions).flatMap(({ message }) => message.info.type === 'internal' ? [message.info.dest.toRawString()] : []))];
     const [multisigState, destinations, creationDate] = await Promise.all([
         db.selectFrom('account_states').select('balance').where('address', '=', row.multisig).executeTakeFirst(),

@@ -1,5 +1,3 @@
-// fast-hash first: it makes @ton/core hash cells with node's native SHA-256
-import '../fast-hash.ts';
 import { type Cell, CellType } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import { loadShardStateUnsplit } from './shard-state.ts';

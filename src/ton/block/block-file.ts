@@ -1,5 +1,4 @@
-// fast-hash first: it makes @ton/core hash cells with node's native SHA-256
-import { sha256 } from '../fast-hash.ts';
+import { sha256 } from '../sha256.ts';
 import { Cell } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import type { ExtBlkRef } from './ext-blk-ref.ts';

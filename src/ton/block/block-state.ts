@@ -1,4 +1,3 @@
-import '../fast-hash.ts';
 import { type Account, type Cell, CellType, loadAccount } from '@ton/core';
 import { type Block, loadBlock } from './block.ts';
 import { accountBalanceSlice, walkShardAccountsAll } from './shard-accounts.ts';

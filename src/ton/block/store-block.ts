@@ -1,5 +1,6 @@
-import { beginCell, type Builder, type Cell, Dictionary } from '@ton/core';
+import { type Builder, type Cell, Dictionary } from '@ton/core';
 import { type Amounts, storeAmounts } from '../currency.ts';
+import { cellBuilder } from '../cells/core-cells.ts';
 
 // The writing side of the block layouts read in this folder (TL-B lines quoted at each writer).
 
@@ -52,7 +53,7 @@ export interface BlockInfoFields {
  */
 export function blockInfoCell(info: BlockInfoFields): Cell {
     const notMaster = info.masterRef !== undefined;
-    const builder = beginCell()
+    const builder = cellBuilder()
         .storeUint(0x9bc7a987, 32)
         .storeUint(0, 32)
         .storeBit(notMaster)
@@ -73,7 +74,7 @@ export function blockInfoCell(info: BlockInfoFields): Cell {
 }
 
 function refCell(ref: ExtBlkRefFields): Cell {
-    const builder = beginCell();
+    const builder = cellBuilder();
     storeExtBlkRef(ref, builder);
     return builder.endCell();
 }
@@ -97,12 +98,12 @@ export interface ValueFlowFields {
  * value_flow_v2#3ebf98b7 (burned:CurrencyCollection after fees_collected), written when something was burned.
  */
 export function valueFlowCell(flow: ValueFlowFields): Cell {
-    const first = beginCell();
+    const first = cellBuilder();
     for (const amounts of [flow.fromPrevBlk, flow.toNextBlk, flow.imported, flow.exported]) storeAmounts(amounts, first);
-    const second = beginCell();
+    const second = cellBuilder();
     for (const amounts of [flow.feesImported, flow.recovered, flow.created, flow.minted]) storeAmounts(amounts, second);
     const burned = flow.burned.grams !== 0n || flow.burned.extra.size > 0;
-    const builder = beginCell().storeUint(burned ? 0x3ebf98b7 : 0xb8e48dfb, 32).storeRef(first.endCell());
+    const builder = cellBuilder().storeUint(burned ? 0x3ebf98b7 : 0xb8e48dfb, 32).storeRef(first.endCell());
     storeAmounts(flow.feesCollected, builder);
     if (burned) storeAmounts(flow.burned, builder);
     return builder.storeRef(second.endCell()).endCell();
@@ -131,7 +132,7 @@ export interface ShardDescrFields {
  *   split_merge_at:FutureSplitMerge ^[ fees_collected:CurrencyCollection funds_created:CurrencyCollection ] = ShardDescr;
  */
 export function storeShardDescr(descr: ShardDescrFields, builder: Builder): void {
-    const fees = beginCell();
+    const fees = cellBuilder();
     storeAmounts(descr.feesCollected, fees);
     storeAmounts(descr.fundsCreated, fees);
     builder.storeUint(0xa, 4).storeUint(descr.seqno, 32).storeUint(descr.regMcSeqno, 32)
@@ -151,7 +152,7 @@ export function storeShardDescr(descr: ShardDescrFields, builder: Builder): void
 export function storeShardHashes(shards: ReadonlyMap<number, ShardDescrFields>, builder: Builder): void {
     const dict = Dictionary.empty(Dictionary.Keys.Int(32), Dictionary.Values.Cell());
     for (const [workchain, descr] of shards) {
-        const leaf = beginCell().storeBit(false);
+        const leaf = cellBuilder().storeBit(false);
         storeShardDescr(descr, leaf);
         dict.set(workchain, leaf.endCell());
     }
@@ -174,11 +175,11 @@ export function mcBlockExtraCell(
     shards: ReadonlyMap<number, ShardDescrFields>, storeShardFees: (builder: Builder) => void, config?: ConfigParamsFields,
     special: { recoverCreateMsg?: Cell; mintMsg?: Cell } = {},
 ): Cell {
-    const builder = beginCell().storeUint(0xcca5, 16).storeBit(config !== undefined);
+    const builder = cellBuilder().storeUint(0xcca5, 16).storeBit(config !== undefined);
     storeShardHashes(shards, builder);
     storeShardFees(builder);
     // ^[ prev_blk_signatures:(HashmapE 16 CryptoSignaturePair) recover_create_msg:(Maybe ^InMsg) mint_msg:(Maybe ^InMsg) ]
-    builder.storeRef(beginCell().storeBit(false).storeMaybeRef(special.recoverCreateMsg ?? null).storeMaybeRef(special.mintMsg ?? null).endCell());
+    builder.storeRef(cellBuilder().storeBit(false).storeMaybeRef(special.recoverCreateMsg ?? null).storeMaybeRef(special.mintMsg ?? null).endCell());
     if (config) builder.storeBuffer(config.configAddress, 32).storeRef(config.config);
     return builder.endCell();
 }
@@ -198,7 +199,7 @@ export interface BlockExtraFields {
  *   custom:(Maybe ^McBlockExtra) = BlockExtra;
  */
 export function blockExtraCell(extra: BlockExtraFields): Cell {
-    return beginCell().storeUint(0x4a33f6fd, 32)
+    return cellBuilder().storeUint(0x4a33f6fd, 32)
         .storeRef(extra.inMsgDescr).storeRef(extra.outMsgDescr).storeRef(extra.accountBlocks)
         .storeBuffer(extra.randSeed, 32).storeBuffer(extra.createdBy, 32)
         .storeMaybeRef(extra.mcExtra ?? null)
@@ -210,7 +211,7 @@ export function blockExtraCell(extra: BlockExtraFields): Cell {
  *   state_update:^(MERKLE_UPDATE ShardState) extra:^BlockExtra = Block;
  */
 export function blockCell(globalId: number, info: Cell, valueFlow: Cell, stateUpdate: Cell, extra: Cell): Cell {
-    return beginCell().storeUint(0x11ef55aa, 32).storeInt(globalId, 32)
+    return cellBuilder().storeUint(0x11ef55aa, 32).storeInt(globalId, 32)
         .storeRef(info).storeRef(valueFlow).storeRef(stateUpdate).storeRef(extra)
         .endCell();
 }

@@ -1,7 +1,8 @@
-import { type Address, beginCell, type Builder, type Cell, loadCurrencyCollection } from '@ton/core';
+import { type Address, type Builder, type Cell, loadCurrencyCollection } from '@ton/core';
 import { type AugmentedDictType } from '../dict/augmented-dict.ts';
 import { addAmounts, type Amounts, amountsOf, storeAmounts, ZERO } from '../currency.ts';
 import { type ExtBlkRefFields, storeExtBlkRef } from './store-block.ts';
+import { cellBuilder } from '../cells/core-cells.ts';
 
 // Augmented dictionaries of blocks and states, as the types their writers need (see augmented-dict.ts),
 // and the message descriptors of InMsgDescr / OutMsgDescr.
@@ -164,7 +165,7 @@ export interface MsgMetadata {
  * when the message carries metadata (config capability capMsgMetadata).
  */
 export function envelopeCell(message: Cell, route: Route, fwdFeeRemaining: bigint, metadata?: MsgMetadata): Cell {
-    const builder = beginCell().storeUint(metadata ? 5 : 4, 4)
+    const builder = cellBuilder().storeUint(metadata ? 5 : 4, 4)
         .storeUint(0, 1).storeUint(route.current, 7)
         .storeUint(0, 1).storeUint(route.next, 7)
         .storeCoins(fwdFeeRemaining)
@@ -178,13 +179,13 @@ export function envelopeCell(message: Cell, route: Route, fwdFeeRemaining: bigin
 
 /** msg_import_ext$000 msg:^(Message Any) transaction:^Transaction = InMsg; */
 export function importExternal(message: Cell, transaction: Cell): DescribedInMsg {
-    return { cell: beginCell().storeUint(0b000, 3).storeRef(message).storeRef(transaction).endCell(), fees: IN_MSG_DESCR.empty };
+    return { cell: cellBuilder().storeUint(0b000, 3).storeRef(message).storeRef(transaction).endCell(), fees: IN_MSG_DESCR.empty };
 }
 
 /** msg_import_imm$011 in_msg:^MsgEnvelope transaction:^Transaction fwd_fee:Grams = InMsg; (made and delivered in this block) */
 export function importImmediate(envelope: Cell, transaction: Cell, fwdFee: bigint): DescribedInMsg {
     return {
-        cell: beginCell().storeUint(0b011, 3).storeRef(envelope).storeRef(transaction).storeCoins(fwdFee).endCell(),
+        cell: cellBuilder().storeUint(0b011, 3).storeRef(envelope).storeRef(transaction).storeCoins(fwdFee).endCell(),
         fees: { feesCollected: fwdFee, valueImported: ZERO },
     };
 }
@@ -192,22 +193,22 @@ export function importImmediate(envelope: Cell, transaction: Cell, fwdFee: bigin
 /** msg_import_fin$100 in_msg:^MsgEnvelope transaction:^Transaction fwd_fee:Grams = InMsg; (from another shard, delivered here) */
 export function importFinal(envelope: Cell, transaction: Cell, fwdFee: bigint, carried: Amounts): DescribedInMsg {
     return {
-        cell: beginCell().storeUint(0b100, 3).storeRef(envelope).storeRef(transaction).storeCoins(fwdFee).endCell(),
+        cell: cellBuilder().storeUint(0b100, 3).storeRef(envelope).storeRef(transaction).storeCoins(fwdFee).endCell(),
         fees: { feesCollected: fwdFee, valueImported: carried },
     };
 }
 
 /** msg_export_ext$000 msg:^(Message Any) transaction:^Transaction = OutMsg; */
 export function exportExternal(message: Cell, transaction: Cell): DescribedOutMsg {
-    return { cell: beginCell().storeUint(0b000, 3).storeRef(message).storeRef(transaction).endCell(), exported: ZERO };
+    return { cell: cellBuilder().storeUint(0b000, 3).storeRef(message).storeRef(transaction).endCell(), exported: ZERO };
 }
 
 /** msg_export_imm$010 out_msg:^MsgEnvelope transaction:^Transaction reimport:^InMsg = OutMsg; */
 export function exportImmediate(envelope: Cell, transaction: Cell, reimport: Cell): DescribedOutMsg {
-    return { cell: beginCell().storeUint(0b010, 3).storeRef(envelope).storeRef(transaction).storeRef(reimport).endCell(), exported: ZERO };
+    return { cell: cellBuilder().storeUint(0b010, 3).storeRef(envelope).storeRef(transaction).storeRef(reimport).endCell(), exported: ZERO };
 }
 
 /** msg_export_new$001 out_msg:^MsgEnvelope transaction:^Transaction = OutMsg; (leaves the shard) */
 export function exportNew(envelope: Cell, transaction: Cell, carried: Amounts): DescribedOutMsg {
-    return { cell: beginCell().storeUint(0b001, 3).storeRef(envelope).storeRef(transaction).endCell(), exported: carried };
+    return { cell: cellBuilder().storeUint(0b001, 3).storeRef(envelope).storeRef(transaction).endCell(), exported: carried };
 }

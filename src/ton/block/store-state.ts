@@ -1,6 +1,7 @@
-import { beginCell, type Builder, type Cell, Dictionary, type DictionaryValue } from '@ton/core';
+import { type Builder, type Cell, Dictionary, type DictionaryValue } from '@ton/core';
 import { type Amounts, storeAmounts } from '../currency.ts';
 import { type ExtBlkRefFields, type ConfigParamsFields, type ShardDescrFields, storeExtBlkRef, storeShardHashes, storeShardIdent } from './store-block.ts';
+import { cellBuilder } from '../cells/core-cells.ts';
 
 // The writing side of shard states (shard-state.ts reads them).
 
@@ -11,7 +12,7 @@ import { type ExtBlkRefFields, type ConfigParamsFields, type ShardDescrFields, s
  * empty dispatch queue and size 0 where the config has capStoreOutMsgQueueSize, as collators write it.
  */
 function emptyOutMsgQueueInfo(storeQueueSize: boolean): Cell {
-    const builder = beginCell().storeBit(false).storeUint(0, 64).storeBit(false);
+    const builder = cellBuilder().storeBit(false).storeUint(0, 64).storeBit(false);
     if (!storeQueueSize) return builder.storeBit(false).endCell();
     return builder.storeBit(true).storeUint(0, 4).storeBit(false).storeUint(0, 64).storeBit(true).storeUint(0, 48).endCell();
 }
@@ -45,7 +46,7 @@ export interface ShardStateFields {
  *   custom:(Maybe ^McStateExtra) = ShardStateUnsplit;
  */
 export function shardStateCell(state: ShardStateFields): Cell {
-    const more = beginCell().storeUint(0, 64).storeUint(0, 64);
+    const more = cellBuilder().storeUint(0, 64).storeUint(0, 64);
     storeAmounts(state.totalBalance, more);
     storeAmounts(state.totalValidatorFees, more);
     more.storeMaybeRef(state.libraries);
@@ -55,7 +56,7 @@ export function shardStateCell(state: ShardStateFields): Cell {
     } else {
         more.storeBit(false);
     }
-    const builder = beginCell().storeUint(0x9023afe2, 32).storeInt(state.globalId, 32);
+    const builder = cellBuilder().storeUint(0x9023afe2, 32).storeInt(state.globalId, 32);
     storeShardIdent(state.workchain, state.shard, builder);
     return builder.storeUint(state.seqno, 32).storeUint(0, 32)
         .storeUint(state.genUtime, 32).storeUint(state.genLt, 64).storeUint(state.minRefMcSeqno, 32)
@@ -87,7 +88,7 @@ export interface McStateExtraFields {
  * validator_info$_ validator_list_hash_short:uint32 catchain_seqno:uint32 nx_cc_updated:Bool = ValidatorInfo;
  */
 export function mcStateExtraCell(extra: McStateExtraFields): Cell {
-    const more = beginCell().storeUint(0, 16)
+    const more = cellBuilder().storeUint(0, 16)
         .storeUint(extra.validatorListHashShort, 32).storeUint(extra.catchainSeqno, 32).storeBit(false);
     extra.storePrevBlocks(more);
     more.storeBit(extra.afterKeyBlock);
@@ -97,7 +98,7 @@ export function mcStateExtraCell(extra: McStateExtraFields): Cell {
     } else {
         more.storeBit(false);
     }
-    const builder = beginCell().storeUint(0xcc26, 16);
+    const builder = cellBuilder().storeUint(0xcc26, 16);
     storeShardHashes(extra.shards, builder);
     builder.storeBuffer(extra.config.configAddress, 32).storeRef(extra.config.config).storeRef(more.endCell());
     storeAmounts(extra.globalBalance, builder);
@@ -124,5 +125,5 @@ export function libraryDescriptors(libraries: ReadonlyMap<string, { root: Cell; 
     };
     const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), descriptor);
     for (const [hash, value] of libraries) dict.set(Buffer.from(hash, 'hex'), value);
-    return beginCell().storeDictDirect(dict).endCell();
+    return cellBuilder().storeDictDirect(dict).endCell();
 }

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { ownBytes } from './boc-reader.ts';
+import { ownBytes } from '../cells/core-cells.ts';
 
 /**
  * Writes the subtree of a cell as a BOC (no index, no CRC). Cells read by boc-reader.ts are copied

@@ -1,16 +1,14 @@
-import { type BitString, Cell, CellType, type Slice } from '@ton/core';
-import { createRequire } from 'node:module';
+import { type BitString, type Cell, CellType, type Slice } from '@ton/core';
+import { levelMask, passForCells } from './core-cells.ts';
 
-const require = createRequire(import.meta.url);
-const { LevelMask } = require('@ton/core/dist/boc/cell/LevelMask') as { LevelMask: new (mask?: number) => { value: number; level: number } };
-const LEVEL_ZERO = new LevelMask(0);
+const LEVEL_ZERO = levelMask(0);
 
 /**
  * An ordinary level-0 cell known by its hash and depth only until its bits or refs are read; then
  * `produce` makes the real cell (checked against the hash) once. Parents built on it hash as they
  * would on the real cell, so a large tree can keep subtrees it does not touch without holding their
  * cells. @ton/core's cells carry their methods as own properties; this one has them on its
- * prototype (which extends Cell's), so an unloaded cell costs a few fields.
+ * prototype (which passes for Cell's: core-cells.ts), so an unloaded cell costs a few fields.
  */
 export abstract class UnloadedCell {
     private real: Cell | null = null;
@@ -83,7 +81,7 @@ export abstract class UnloadedCell {
         return this as unknown as Cell;
     }
 }
-Object.setPrototypeOf(UnloadedCell.prototype, Cell.prototype);
+passForCells(UnloadedCell);
 
 /** Whether the cell is a lazy one not read yet (its subtree is not held). */
 export function isUnloaded(cell: Cell): boolean {

@@ -1,5 +1,5 @@
-import { beginCell, BitString, type Cell, CellType, loadDepthBalanceInfo, type Slice } from '@ton/core';
-import { cellWithRefs } from '../boc/boc-reader.ts';
+import { BitString, type Cell, CellType, loadDepthBalanceInfo, type Slice } from '@ton/core';
+import { cellBuilder, cellWithRefs } from './core-cells.ts';
 import { readHmLabel } from '../dict/hm-label.ts';
 
 /**
@@ -39,7 +39,7 @@ function isSelection(keep: ProofSelection | Iterable<CellOrHash>): keep is Proof
 
 /** Wraps a virtual tree of `root` (as `proofTree` makes) in a MERKLE_PROOF cell; @ton/core checks the virtual hash. */
 export function merkleProofCell(root: Cell, tree: Cell): Cell {
-    return beginCell().storeUint(3, 8).storeBuffer(root.hash(0)).storeUint(root.depth(0), 16).storeRef(tree).endCell({ exotic: true });
+    return cellBuilder().storeUint(3, 8).storeBuffer(root.hash(0)).storeUint(root.depth(0), 16).storeRef(tree).endCell({ exotic: true });
 }
 
 /** The virtual tree of `root` showing the selected cells, for Merkle depth `merkleDepth` (1: directly under a MERKLE_PROOF). */
@@ -221,7 +221,7 @@ export function findAccount(state: Cell, accountId: Buffer): { path: Cell[]; acc
             leaf: found.leafCell, account, lastTransHash, lastTransLt,
             // built (and hashed) only when asked for: most readers want the Account alone
             get shardAccount() {
-                shardAccount ??= beginCell().storeRef(account).storeBuffer(lastTransHash).storeUint(lastTransLt, 64).endCell();
+                shardAccount ??= cellBuilder().storeRef(account).storeBuffer(lastTransHash).storeUint(lastTransLt, 64).endCell();
                 return shardAccount;
             },
         },

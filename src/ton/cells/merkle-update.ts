@@ -1,5 +1,5 @@
-import { beginCell, type Cell } from '@ton/core';
-import { cellWithRefs, prunedBranch } from '../boc/boc-reader.ts';
+import { type Cell } from '@ton/core';
+import { cellBuilder, cellWithRefs, prunedBranch } from './core-cells.ts';
 import { isUnloaded } from './lazy-cell.ts';
 
 /** A cell's identity in maps: its level-0 hash as a latin1 string. */
@@ -53,7 +53,7 @@ export function merkleUpdate(oldRoot: Cell, newRoot: Cell, inNewTree: (cellKey: 
         return inNewTree(cellKey);
     });
     const newSide = sideOf(newRoot, cellKey => shownOld.has(cellKey));
-    return beginCell()
+    return cellBuilder()
         .storeUint(4, 8)
         .storeBuffer(oldRoot.hash(0)).storeBuffer(newRoot.hash(0))
         .storeUint(oldRoot.depth(0), 16).storeUint(newRoot.depth(0), 16)

@@ -1,5 +1,5 @@
 import type { Cell } from '@ton/core';
-import { cellWithRefs, ownBytes } from '../boc/boc-reader.ts';
+import { cellWithRefs, ownBytes } from './core-cells.ts';
 
 /**
  * `fresh` (a tree just read from a BOC) with every subtree that equals the one at the same place in

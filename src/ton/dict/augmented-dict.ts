@@ -1,5 +1,5 @@
-import { beginCell, type Builder, type Cell, type Slice } from '@ton/core';
-import { builtCell } from '../boc/boc-reader.ts';
+import { type Builder, type Cell, type Slice } from '@ton/core';
+import { builtCell, cellBuilder } from '../cells/core-cells.ts';
 import { UnloadedCell } from '../cells/lazy-cell.ts';
 import { readColdRecord, writeColdRecord } from './cold-record.ts';
 import { storeHmLabel } from './hm-label.ts';
@@ -278,7 +278,7 @@ export class AugmentedDict<V, E> {
     private coldRecord(cold: Cold<V, E>): Buffer {
         // A folded subtree whose pair was taken back (its cell was read) is kept again under a new id.
         if (Array.isArray(cold.children)) cold.children = this.keepPair(cold.children);
-        const builder = beginCell();
+        const builder = cellBuilder();
         this.type.storeExtra(cold.extra, builder);
         const { offset, length, key, children } = cold;
         const fields = { folded: children !== null, hash: cold.hash(), depth: cold.depth(), offset, length, key, id: children ?? 0 };
@@ -396,7 +396,7 @@ export class AugmentedDict<V, E> {
     private edgeCell(edge: Edge<V, E>): Cell {
         if (edge.cell) return edge.cell;
         if (edge.node.kind === 'cold') return (edge.cell = edge.node.asCell());
-        const builder = beginCell();
+        const builder = cellBuilder();
         storeHmLabel(builder, edge.key, this.type.keyBits, edge.offset, edge.length, this.type.keyBits - edge.offset);
         if (edge.node.kind === 'leaf') {
             this.type.storeExtra(edge.node.extra, builder);

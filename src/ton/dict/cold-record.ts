@@ -1,7 +1,7 @@
 import { BitReader, BitString, Slice, type Cell } from '@ton/core';
 import { readBoc } from '../boc/boc-reader.ts';
 import { writeBoc } from '../boc/boc-writer.ts';
-import { paddedBytes } from '../fast-padded-bits.ts';
+import { paddedBytes } from '../cells/core-cells.ts';
 
 /** A cold subtree of an augmented dictionary as a fold store keeps it (see augmented-dict.ts). */
 export interface ColdFields {

@@ -13,6 +13,7 @@ import {
 import { methodId } from './get-methods.ts';
 import { librariesDictionary, libraryLookup, type LibraryLookup } from '../libraries.ts';
 import { MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS } from '../tvm-executor.ts';
+import { readBoc } from '../boc/boc-reader.ts';
 
 /**
  * Runs get-methods on the real TVM (@ton/sandbox's emulator, `Executor.runGetMethod`).
@@ -213,7 +214,7 @@ export class GetMethodRunner {
         let stackCell: Cell;
         let stack: TupleItem[];
         try {
-            stackCell = Cell.fromBase64(output.stack);
+            stackCell = readBoc(Buffer.from(output.stack, 'base64'))[0];
             stack = parseTuple(stackCell);
         } catch (err) {
             return failure(output.vm_exit_code, gasUsed, `unreadable stack: ${err instanceof Error ? err.message : String(err)}`);

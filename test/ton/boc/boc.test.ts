@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { beginCell, BitString, Cell, loadTransaction } from '@ton/core';
-import { builtCell, prunedBranch, readBoc } from '../../../src/ton/boc/boc-reader.ts';
-import { paddedBytes } from '../../../src/ton/fast-padded-bits.ts';
+import { readBoc } from '../../../src/ton/boc/boc-reader.ts';
+import { builtCell, paddedBytes, prunedBranch } from '../../../src/ton/cells/core-cells.ts';
 import { randomBytes } from 'node:crypto';
 import { writeBoc } from '../../../src/ton/boc/boc-writer.ts';
 import { FIXTURE_BLOCKS, mainnetSkip, readBlockBoc, readSummary } from '../../helpers/fixtures.ts';

@@ -369,13 +369,26 @@ describe('openapi document: safe for generated clients', () => {
             assert.ok(marked.includes(`#/components/schemas/${must}`), must);
         }
         assert.ok(marked.includes('#/paths/~1v2~1accounts~1{account_id}~1jettons~1history/get/parameters/1/schema'), 'before_lt');
-        // x-js-format only ever says bigint, and only on 64-bit integers.
+        // x-js-format only ever says bigint, and only on 64-bit integers and integers written as strings.
+        const INTEGER_STRING = new Set(['^-?[0-9]+$', '^(-?[0-9]+)?$', '^0x[0-9a-f]{8}$']);
         walk(doc, (node, at) => {
             if ('x-js-format' in node) {
                 assert.equal(node['x-js-format'], 'bigint', at);
-                assert.deepEqual([node.type, node.format], ['integer', 'int64'], pointerOf(at));
+                const integerString = node.$ref === '#/components/schemas/BigIntString' || (node.type === 'string' && INTEGER_STRING.has(node.pattern));
+                assert.ok(integerString || (node.type === 'integer' && node.format === 'int64'), pointerOf(at));
             }
         });
+    });
+
+    it('marks the integers written as strings x-js-format: bigint, as the upstream document does', () => {
+        walk(doc, (node, at) => {
+            if (node.$ref === '#/components/schemas/BigIntString') assert.equal(node['x-js-format'], 'bigint', pointerOf(at));
+        });
+        assert.equal(schemas.BigIntString['x-js-format'], 'bigint');
+        for (const [schema, property] of [['JettonOperation', 'amount'], ['JettonOperation', 'query_id'], ['Price', 'value'], ['ExtraCurrency', 'amount'],
+            ['JettonQuantity', 'quantity'], ['JettonTransferAction', 'amount'], ['JettonSwapAction', 'amount_in'], ['JettonSwapAction', 'amount_out'], ['Message', 'op_code']]) {
+            assert.equal(schemas[schema].properties[property]['x-js-format'], 'bigint', `${schema}.${property}`);
+        }
     });
 
     it('requires SmartContractAction.gram_attached, which is always emitted', () => {

@@ -344,8 +344,6 @@ export type ActionDraft =
 
 export type ActionType = ActionDraft['type'];
 
-export type DraftOf<K extends ActionType> = Extract<ActionDraft, { type: K }>;
-
 /** An action as the engine hands it out: the draft plus what it was built from. */
 export interface EngineAction {
     draft: ActionDraft;

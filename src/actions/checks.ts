@@ -27,13 +27,6 @@ export function hasInterface(name: string): Check {
     };
 }
 
-export function senderHasInterface(name: string): Check {
-    return (b) => {
-        const tx = txOf(b);
-        return tx !== undefined && implementsInterface(tx.inputFromInterfaces, name);
-    };
-}
-
 /**
  * A protocol's contract of many instances (a pool): detected by its code, or reached from the
  * protocol's singleton that only talks to its own (a router, a factory) with the op being matched.
@@ -48,8 +41,6 @@ export function detectedOrFrom(name: string, sender: string): Check {
 export function accountIs(address: string): Check {
     return (b) => txOf(b)?.account === address;
 }
-
-export const succeeded: Check = (b) => txOf(b)?.success === true;
 
 export const hasValue: Check = (b) => (txOf(b)?.inputAmount ?? 0n) > 0n;
 

@@ -34,9 +34,6 @@ export const WRITER_METHODS = [
 ] as const;
 export type WriterMethod = (typeof WRITER_METHODS)[number];
 
-/** What the primary asks a worker. */
-export type WorkerMethod = 'metrics.local';
-
 /** An error as it crosses the channel: its class (where the API answers it by class), message and the fields its answer uses. */
 export interface SerializedError {
     name: string;

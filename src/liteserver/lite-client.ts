@@ -25,7 +25,7 @@ import { decodeExact } from './tl/exact-decode.ts';
 import { FastTlWriteBuffer } from './tl/fast-write-buffer.ts';
 import { constructorId, int32LE, tlBytes } from './tl/tl-reader.ts';
 
-export { LiteClientError, LiteDecodeError, LiteServerAnswerError, LiteTimeoutError, LiteTransportError, type LiteTransportReason } from './lite-client-errors.ts';
+export { LiteDecodeError, LiteServerAnswerError, LiteTimeoutError, LiteTransportError, type LiteTransportReason } from './lite-client-errors.ts';
 
 const LITE_QUERY = constructorId('798c06df');
 const WAIT_MASTERCHAIN_SEQNO = constructorId('baeab892');

@@ -4,7 +4,6 @@ import { type Cell, Dictionary, type DictionaryValue, type TupleItem } from '@to
 export const ELECTOR_ACCOUNT_ID = Buffer.alloc(32, 0x33);
 /** Get-method ids: `(crc16(name) & 0xffff) | 0x10000`. */
 export const PAST_ELECTIONS_METHOD = 81558;
-export const COMPUTE_RETURNED_STAKE_METHOD = 130944;
 
 /** A frozen_dict value: `src_addr:uint256 weight:uint64 true_stake:Grams banned:Bool`. */
 export interface FrozenEntry {

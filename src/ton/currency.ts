@@ -31,12 +31,6 @@ export function addAmounts(a: Amounts, b: Amounts): Amounts {
     return { grams: a.grams + b.grams, extra };
 }
 
-export function sumAmounts(list: Iterable<Amounts>): Amounts {
-    let total = ZERO;
-    for (const item of list) total = addAmounts(total, item);
-    return total;
-}
-
 export function storeAmounts(amounts: Amounts, builder: Builder): void {
     builder.storeCoins(amounts.grams);
     builder.storeDict(amounts.extra.size === 0 ? undefined : extraCurrencyDict(amounts.extra));

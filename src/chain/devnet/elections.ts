@@ -16,8 +16,6 @@ const GRAM = 1_000_000_000n;
 
 /** A round of the devnet's validators lasts this long unless `--round-seconds` says otherwise. */
 export const DEFAULT_ROUND_SECONDS = 120;
-/** Shorter rounds leave the elections too little time (a quarter of a round) between announcement and close. */
-export const MIN_ROUND_SECONDS = 40;
 
 /** The three validators every devnet has, one per stake route. */
 export const BASE_VALIDATORS = 3;

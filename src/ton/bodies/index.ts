@@ -11,8 +11,8 @@
  *   holds their entries; the protocols' bodies (DEXes, staking, oracles …) are read by the
  *   action patterns only.
  */
-export { decodeBody, externalBodyVariants, formatOpCode, readOpCode, parseBody, valueJson, payloadJson, walletMessageJson, BODY_NAMES, KNOWN_OPS } from './registry.ts';
-export type { BodyHint, DecodedBody, ParsedBody, BodyName } from './registry.ts';
+export { decodeBody, externalBodyVariants, formatOpCode, readOpCode, parseBody, payloadJson, BODY_NAMES, KNOWN_OPS } from './registry.ts';
+export type { BodyHint, DecodedBody, ParsedBody } from './registry.ts';
 export * from './wallet-interfaces.ts';
 export * from './common.ts';
 export * from './comment.ts';

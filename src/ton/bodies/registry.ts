@@ -6,8 +6,7 @@ import { COMMENT_BODIES } from './registry/comment.ts';
 import type { AnyBodyEntry, BodyEntry, JsonContext } from './registry/entry.ts';
 import { JETTON_BODIES } from './registry/jetton.ts';
 import { NFT_BODIES } from './registry/nft.ts';
-import { WALLET_BODIES, walletMessageJson as walletMessageJsonIn } from './registry/wallet.ts';
-import type { WalletOutMessage } from './wallet.ts';
+import { WALLET_BODIES } from './registry/wallet.ts';
 
 /**
  * The known bodies, assembled from the families that declare them (each entry: where the body is
@@ -149,11 +148,6 @@ export function payloadJson(cell: Cell | null | undefined, ctx: { depth: number 
 /** The JSON form of a parsed body (snake_case keys, big integers as decimal strings, cells as hex BoC). */
 export function valueJson(p: ParsedBody, ctx: { depth: number } = { depth: 0 }): unknown {
     return BY_NAME.get(p.name)!.json(p.value, context(ctx.depth));
-}
-
-/** A message a wallet is asked to send, as tongo's MessageRelaxed sum type. */
-export function walletMessageJson(m: WalletOutMessage, ctx: { depth: number } = { depth: 0 }): Record<string, unknown> {
-    return walletMessageJsonIn(m, context(ctx.depth));
 }
 
 /**

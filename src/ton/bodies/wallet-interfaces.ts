@@ -10,17 +10,6 @@ export const WALLET_V4R2 = 'wallet_v4r2';
 export const WALLET_V5R1 = 'wallet_v5r1';
 export const WALLET_HIGHLOAD_V3 = 'wallet_highload_v3';
 
-export const WALLET_INTERFACES = [
-    WALLET_V3R1,
-    WALLET_V3R2,
-    WALLET_V4R1,
-    WALLET_V4R2,
-    WALLET_V5R1,
-    WALLET_HIGHLOAD_V3,
-] as const;
-
-export type WalletInterface = (typeof WALLET_INTERFACES)[number];
-
 /** Interfaces whose external body is `wallet_signed_v3` (signature, subwallet, valid_until, seqno, messages). */
 export const WALLET_V3_INTERFACES: readonly string[] = [WALLET_V3R1, WALLET_V3R2];
 /** Interfaces whose external body is `wallet_signed_v4` (v3 layout plus an op byte). */

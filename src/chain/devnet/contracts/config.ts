@@ -1,4 +1,4 @@
-import { Address, Cell, Dictionary, beginCell, type Slice, type StateInit } from '@ton/core';
+import { Address, Cell, Dictionary, beginCell, type Slice } from '@ton/core';
 import { sign } from '@ton/crypto';
 import { contractCode } from './artifacts.ts';
 
@@ -10,15 +10,6 @@ import { contractCode } from './artifacts.ts';
  */
 
 export const CONFIG_ADDRESS = Address.parse(`-1:${'55'.repeat(32)}`);
-
-export const CONFIG_OP = {
-    /** set_next_validator_set#4e565354 query_id:uint64 (= elect_at) vset:^ValidatorSet (from the elector) */
-    setNextValidatorSet: 0x4e565354,
-    /** answer: the set is stored as p36 */
-    validatorSetAccepted: 0xee764f4b,
-    /** answer: the set was refused */
-    validatorSetRejected: 0xee764f6f,
-} as const;
 
 /** Actions of signed external messages (mainnet's). */
 export const CONFIG_ACTION = {
@@ -57,11 +48,6 @@ export function parseConfigData(data: Cell): Required<ConfigContractData> {
     return res;
 }
 
-/** A tick-tock special account's StateInit (the collator runs tick-tock only for those). */
-export function configStateInit(d: ConfigContractData): StateInit {
-    return { code: configCode(), data: configData(d), special: { tick: true, tock: true } };
-}
-
 /** The ConfigParams dictionary of a root cell (as stored in cfg_dict or given to the emulator). */
 export function configParamsDict(root: Cell): Dictionary<number, Cell> {
     return Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), root);
@@ -83,11 +69,6 @@ export function validatorTimingsParam(t: ValidatorTimings): Cell {
     return beginCell().storeUint(t.electedFor, 32).storeUint(t.electionsStartBefore, 32).storeUint(t.electionsEndBefore, 32).storeUint(t.stakeHeldFor, 32).endCell();
 }
 
-export function parseValidatorTimings(c: Cell): ValidatorTimings {
-    const s = c.beginParse();
-    return { electedFor: s.loadUint(32), electionsStartBefore: s.loadUint(32), electionsEndBefore: s.loadUint(32), stakeHeldFor: s.loadUint(32) };
-}
-
 /** p16: max_validators max_main_validators min_validators */
 export interface ValidatorCounts {
     maxValidators: number;
@@ -97,11 +78,6 @@ export interface ValidatorCounts {
 
 export function validatorCountsParam(c: ValidatorCounts): Cell {
     return beginCell().storeUint(c.maxValidators, 16).storeUint(c.maxMainValidators, 16).storeUint(c.minValidators, 16).endCell();
-}
-
-export function parseValidatorCounts(c: Cell): ValidatorCounts {
-    const s = c.beginParse();
-    return { maxValidators: s.loadUint(16), maxMainValidators: s.loadUint(16), minValidators: s.loadUint(16) };
 }
 
 /** p17: min_stake max_stake min_total_stake:Grams max_stake_factor:uint32 (65536 = 1.0) */
@@ -114,11 +90,6 @@ export interface StakeLimits {
 
 export function stakeLimitsParam(l: StakeLimits): Cell {
     return beginCell().storeCoins(l.minStake).storeCoins(l.maxStake).storeCoins(l.minTotalStake).storeUint(l.maxStakeFactor, 32).endCell();
-}
-
-export function parseStakeLimits(c: Cell): StakeLimits {
-    const s = c.beginParse();
-    return { minStake: s.loadCoins(), maxStake: s.loadCoins(), minTotalStake: s.loadCoins(), maxStakeFactor: s.loadUint(32) };
 }
 
 /** A masterchain address param (p0 config, p1 elector, …): the account id. */

@@ -185,11 +185,6 @@ export function dnsWalletRecord(wallet: Address): Cell {
     return beginCell().storeUint(0x9fd3, 16).storeAddress(wallet).storeUint(0, 8).endCell();
 }
 
-/** TEP-81 `dns_next_resolver#ba93 resolver:MsgAddressInt`. */
-export function dnsNextResolverRecord(resolver: Address): Cell {
-    return beginCell().storeUint(0xba93, 16).storeAddress(resolver).endCell();
-}
-
 /** The resolver address of a dns_next_resolver record, or null when the cell is something else. */
 export function loadDnsNextResolver(record: Cell): Address | null {
     const s = record.beginParse();

@@ -1,4 +1,4 @@
-import { Address, Cell, Dictionary, beginCell, type Builder, type DictionaryValue, type Slice, type StateInit, type TupleItem } from '@ton/core';
+import { Address, Cell, Dictionary, beginCell, type Builder, type DictionaryValue, type Slice, type TupleItem } from '@ton/core';
 import { sign } from '@ton/crypto';
 import { contractCode } from './artifacts.ts';
 
@@ -31,22 +31,6 @@ export const ELECTOR_OP = {
     upgradeCodeOk: 0xce436f64,
     /** answer to an unknown query / refused upgrade: query_id:uint64 op:uint32 */
     error: 0xffffffff,
-} as const;
-
-/** Reasons in new_stake rejections (0xee6f454c), as mainnet numbers them. */
-export const STAKE_REJECT = {
-    /** no election open, source outside the masterchain, or the election already finished */
-    noElection: 0,
-    badSignature: 1,
-    /** less than 1/4096 of the stakes so far */
-    tooSmallShare: 2,
-    /** stake_at is not the open election's elect_at */
-    wrongElection: 3,
-    /** the key already staked from another address */
-    otherSource: 4,
-    belowMinStake: 5,
-    /** max_factor < 65536 */
-    factorBelowOne: 6,
 } as const;
 
 /** The tag in front of the signed data of new_stake. */
@@ -217,11 +201,6 @@ export function parseElectorData(data: Cell): ElectorState {
     };
     s.endParse();
     return st;
-}
-
-/** A tick-tock special account's StateInit. */
-export function electorStateInit(st: Partial<ElectorState> = {}): StateInit {
-    return { code: electorCode(), data: electorData(st), special: { tick: true, tock: true } };
 }
 
 export interface NewStake {

@@ -153,12 +153,6 @@ export function nftBatchDeployBody(p: { queryId?: bigint; items: Array<Omit<NftD
     return storeQueryId(b, p.queryId).storeDict(dict).endCell();
 }
 
-/** change_owner#00000003 (collection owner only). */
-export function nftChangeOwnerBody(p: { queryId?: bigint; newOwner: Address }): Cell {
-    const b = beginCell().storeUint(NFT_OP.changeOwner, 32);
-    return storeQueryId(b, p.queryId).storeAddress(p.newOwner).endCell();
-}
-
 export interface NftTransferParams {
     queryId?: bigint;
     newOwner: Address;

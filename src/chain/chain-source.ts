@@ -21,7 +21,7 @@ export interface TransactionRecord {
     summary?: TransactionSummary;
     /** Account balance in nanograms right after this transaction, when the source knows it. */
     endBalance?: bigint;
-    /** Its text as the API shows it, with holes (api/present/transaction-template.ts), when the block reader made one. */
+    /** Its text as the API shows it, with holes (present/stored/transaction-template.ts), when the block reader made one. */
     text?: StoredText;
 }
 

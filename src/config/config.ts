@@ -32,7 +32,7 @@ export interface ServiceConfig {
     readingThreads: number;
     /**
      * Whether the block reader makes each transaction's text as the API shows it, stored with it, so
-     * block lists, account pages and traces are put together without decoding (api/present/transaction-template.ts).
+     * block lists, account pages and traces are put together without decoding (present/stored/transaction-template.ts).
      */
     transactionTexts: boolean;
     /** Finished rounds whose round-rewards answers are kept in memory (0 = none: every request reads the chain). */

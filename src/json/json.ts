@@ -18,7 +18,7 @@ export function toJsonBytes(value: unknown): Buffer {
 /**
  * A JSON text with holes: each `MemberHole` member of an object is left out of the text and marked
  * by one NUL byte (which a JSON text never holds raw: strings escape it), its descriptor listed in
- * order, for the member to be written in later (stored transaction texts, api/present/transaction-template.ts).
+ * order, for the member to be written in later (stored transaction texts, present/stored/transaction-template.ts).
  */
 export function toJsonTemplate(value: unknown): { text: Buffer; holes: unknown[] } {
     const writer = ByteJsonWriter.start();

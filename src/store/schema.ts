@@ -40,7 +40,7 @@ export interface TransactionsTable {
     success: IntColumn;
     end_balance: bigint | null;
     boc: Buffer;
-    /** The transaction's text with holes, and the holes (api/present/transaction-template.ts); null when it has none. */
+    /** The transaction's text with holes, and the holes (present/stored/transaction-template.ts); null when it has none. */
     text: Buffer | null;
     text_holes: string | null;
 }
@@ -148,7 +148,7 @@ export interface JettonHistoryTable {
     master: string;
     source: string | null;
     destination: string | null;
-    /** The operation's text with holes (api/present/jetton-history.ts); null for operations indexed before it was stored. */
+    /** The operation's text with holes (present/stored/jetton-operation-text.ts); null for operations indexed before it was stored. */
     text: string | null;
 }
 

@@ -3,7 +3,7 @@ import type { StoreDialect } from '../schema.ts';
 
 /**
  * Each block's list of transactions as the API shows it, stored as one text with holes when its
- * block is read (api/present/transaction-template.ts, listTemplate): a list is then one row read
+ * block is read (present/stored/transaction-template.ts, listTemplate): a list is then one row read
  * instead of one row a transaction. Blocks indexed before this migration, and those with a
  * transaction without a text, have no row; their lists are put together from the transactions.
  */

@@ -6,7 +6,7 @@ import type { StoreDialect } from '../schema.ts';
  * them (account, then lt; on SQLite the table is that index, WITHOUT ROWID): a page is then one range
  * read, where the operations' own rows (in lt order, the parties' interleaved) took a table lookup
  * each. A row holds the operation's text as the history shows it, made when it was indexed, with
- * holes for its parties' `is_wallet` and its jetton (api/present/jetton-history.ts). Operations
+ * holes for its parties' `is_wallet` and its jetton (present/stored/jetton-operation-text.ts). Operations
  * indexed before this migration get their rows here without a text, and are presented from their
  * columns. The operations' own source and destination indexes served only the history and go.
  */

@@ -21,7 +21,7 @@ export interface JettonOperation {
 }
 
 /**
- * An operation as the indexer stored its text (api/present/jetton-history.ts), with what its holes
+ * An operation as the indexer stored its text (present/stored/jetton-operation-text.ts), with what its holes
  * are filled from: its parties and its jetton.
  */
 export interface StoredJettonOperation {

@@ -19,33 +19,27 @@ export function heapGrowthPercent(configured: number | null, runsChainWriter: bo
 }
 
 /**
- * Sets the heap growth for every isolate of this process, the worker threads started before included
- * (V8's flags are process-wide, and it reads this one at each full collection); 0 leaves V8's own.
- */
-export function applyHeapGrowth(percent: number): void {
-    setFlagsFromString(`--heap-growing-percent=${percent}`);
-}
-
-/**
- * Turns V8's allocation-site pretenuring off in a process that only answers the API (no chain writer
- * in it): there everything a request allocates dies with its answer. With pretenuring on, V8 came to
- * allocate the rows node-postgres builds for a result straight in the old generation: a history page
- * read from PostgreSQL left ~90 KB there, and a full collection of 9–17 ms followed every ~350 pages,
- * the tail of the answers at one connection. Off, a page leaves ~0.1 KB, and the history pages' p99
- * on PostgreSQL at one connection fell from 7 to 3–5 ms. A process that runs the chain writer keeps
+ * The V8 flags a process sets at its start (before any thread starts, whose heaps follow them too;
+ * V8's flags are process-wide).
+ *
+ * Heap growth: V8 reads it at each full collection; 0 leaves V8's own.
+ *
+ * Pretenuring is turned off in a process that only answers the API (no chain writer in it): there
+ * everything a request allocates dies with its answer. With pretenuring on, V8 came to allocate the
+ * rows node-postgres builds for a result straight in the old generation: a history page read from
+ * PostgreSQL left ~90 KB there, and a full collection of 9–17 ms followed every ~350 pages, the tail
+ * of the answers at one connection. Off, a page leaves ~0.1 KB, and the history pages' p99 on
+ * PostgreSQL at one connection fell from 7 to 3–5 ms. A process that runs the chain writer keeps
  * V8's own choice: its threads' long-lived state (the devnet's accounts, the reading threads' cells)
  * is what pretenuring is for.
- * V8 reads this flag as objects are allocated, so it takes effect when set.
  */
-export function applyPretenuring(runsChainWriter: boolean): void {
-    if (!runsChainWriter) setFlagsFromString('--no-allocation-site-pretenuring');
+export function heapFlags(configuredGrowth: number | null, runsChainWriter: boolean): string[] {
+    const flags = [`--heap-growing-percent=${heapGrowthPercent(configuredGrowth, runsChainWriter)}`];
+    if (!runsChainWriter) flags.push('--no-allocation-site-pretenuring');
+    return flags;
 }
 
-/**
- * A process's V8 heap settings, made at its start (before any thread starts, whose heaps follow them
- * too): its heap growth (`configuredGrowth`, else the default for its kind) and pretenuring.
- */
+/** Applies `heapFlags` to this process. */
 export function applyHeapSettings(configuredGrowth: number | null, runsChainWriter: boolean): void {
-    applyHeapGrowth(heapGrowthPercent(configuredGrowth, runsChainWriter));
-    applyPretenuring(runsChainWriter);
+    for (const flag of heapFlags(configuredGrowth, runsChainWriter)) setFlagsFromString(flag);
 }

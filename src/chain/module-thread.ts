@@ -16,8 +16,13 @@ export function siblingModule(name: string, base: string): URL {
  * threads a smaller one; docs/BENCHMARKS.md).
  */
 export function startModuleThread(module: URL, options: WorkerOptions): Worker {
-    if (options.resourceLimits?.maxYoungGenerationSizeMb !== undefined) setFlagsFromString('--max-semi-space-size=0');
+    for (const flag of flagsBeforeThread(options)) setFlagsFromString(flag);
     return module.pathname.endsWith('.ts')
         ? new Worker(`import('tsx/esm/api').then(api => { api.register(); return import(${JSON.stringify(module.href)}); });`, { ...options, eval: true })
         : new Worker(module, options);
+}
+
+/** The V8 flags set before a thread of `options` starts: the semi-space flag cleared when the thread sizes its young generation. */
+export function flagsBeforeThread(options: WorkerOptions): string[] {
+    return options.resourceLimits?.maxYoungGenerationSizeMb !== undefined ? ['--max-semi-space-size=0'] : [];
 }

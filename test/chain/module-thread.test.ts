@@ -1,50 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { flagsBeforeThread, siblingModule, startModuleThread } from '../../src/chain/module-thread.ts';
 
-// Short-lived garbage until the new space has grown to its limit, then that space's size in MB.
-const NEW_SPACE_AT_LIMIT = `
-function newSpaceAtLimit() {
-    let kept = [];
-    for (let i = 0; i < 3e6; i++) {
-        kept.push({ i, pair: [i, i] });
-        if (kept.length > 200000) kept = [];
-    }
-    return getHeapSpaceStatistics().find(s => s.space_name === 'new_space').space_size / 1048576;
-}
-`;
-
-const THREAD = `data:text/javascript,${encodeURIComponent(`
-import { getHeapSpaceStatistics } from 'node:v8';
-import { parentPort } from 'node:worker_threads';
-${NEW_SPACE_AT_LIMIT}
-parentPort.postMessage(newSpaceAtLimit());
-`)}`;
-
-// A process started with the main thread's flag, as npm start runs: its main thread's new space and a thread's.
-const PROCESS = `
-import { getHeapSpaceStatistics } from 'node:v8';
-import { startModuleThread } from ${JSON.stringify(new URL('../../src/chain/module-thread.ts', import.meta.url).href)};
-${NEW_SPACE_AT_LIMIT}
-const before = newSpaceAtLimit();
-const worker = startModuleThread(new URL(${JSON.stringify(THREAD)}), { resourceLimits: { maxYoungGenerationSizeMb: Number(process.argv[1]) } });
-worker.once('message', thread => {
-    process.stdout.write(JSON.stringify({ before, thread, after: newSpaceAtLimit() }));
-    void worker.terminate();
+test('a thread that sizes its young generation clears the process\'s --max-semi-space-size first; other threads leave it', () => {
+    assert.deepEqual(flagsBeforeThread({ resourceLimits: { maxYoungGenerationSizeMb: 32 } }), ['--max-semi-space-size=0']);
+    assert.deepEqual(flagsBeforeThread({ resourceLimits: { maxOldGenerationSizeMb: 512 } }), []);
+    assert.deepEqual(flagsBeforeThread({}), []);
 });
-`;
 
-function youngGenerations(threadMb: number): { before: number; thread: number; after: number } {
-    const out = execFileSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', '--input-type=module', '-e', PROCESS, String(threadMb)], { encoding: 'utf8' });
-    return JSON.parse(out) as { before: number; thread: number; after: number };
-}
-
-test('a thread gets the young generation it asks for although the process runs with --max-semi-space-size', () => {
-    for (const threadMb of [32, 64]) {
-        const sizes = youngGenerations(threadMb);
-        assert.equal(sizes.thread, threadMb, `a thread asking ${threadMb} MB`);
-        // The main thread keeps the two 64 MB semi-spaces it started with.
-        assert.equal(sizes.before, 128);
-        assert.equal(sizes.after, 128);
-    }
+test('a module thread gets the resource limits it asks for; its module sits beside the caller as .ts from source, .js built', async () => {
+    const module = new URL(`data:text/javascript,${encodeURIComponent(`
+        import { parentPort, resourceLimits } from 'node:worker_threads';
+        parentPort.postMessage(resourceLimits.maxYoungGenerationSizeMb);
+    `)}`);
+    const worker = startModuleThread(module, { resourceLimits: { maxYoungGenerationSizeMb: 48 } });
+    const asked = await new Promise(resolve => worker.once('message', resolve));
+    await worker.terminate();
+    assert.equal(asked, 48);
+    assert.equal(siblingModule('reading-thread', 'file:///x/chain/pool.ts').href, 'file:///x/chain/reading-thread.ts');
+    assert.equal(siblingModule('reading-thread', 'file:///x/chain/pool.js').href, 'file:///x/chain/reading-thread.js');
 });

@@ -3,14 +3,14 @@
  * transfer load on SQLite, and 6 on a fresh PostgreSQL database when TEST_PG_URL is set; then no
  * block of the devnet's chain log lost, duplicated or half-written in the index, the chain
  * continuous, and the index equal to one built from the same chain without crashes.
- * CHAOS_SEED=<n> replays a run (the seed is printed as a diagnostic).
+ * The kill times come from a fixed seed; CHAOS_SEED=<n> runs another (the seed is printed as a diagnostic).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runChaos, type ChaosBackend } from './kill-loop.ts';
 
 const KILLS = 6;
-const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const seed = Number(process.env.CHAOS_SEED ?? 1207);
 
 for (const backend of ['sqlite', 'postgres'] as ChaosBackend[]) {
     const skip = backend === 'postgres' && !process.env.TEST_PG_URL ? 'TEST_PG_URL is not set' : false;

@@ -10,6 +10,7 @@ import { openStore } from '../../../src/store/store.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../../helpers/devnet-service.ts';
 import { childEnv, REPO_ROOT, sleep, withTimeout } from '../../helpers/crash-child.ts';
 import { tempDir } from '../../helpers/stores.ts';
+import { mulberry32 } from '../../helpers/ingest-checks.ts';
 import { assertNoWrongBlockNoGap, assertSameIndex, indexedTo, pausedHead } from './follower-checks.ts';
 
 // A follower process (`serve --source lite`) is SIGKILLed again and again while it catches up with a
@@ -125,6 +126,7 @@ test('a follower killed again and again during catch-up ends with the devnet\'s 
     // the kills are spread over the first half of the catch-up (kill i once the index has passed i/(2·KILLS)
     // of the way): a restarted follower catches up 10-20 blocks while it starts, before its first status
     // answer, so later kills could land after the catch-up
+    const random = mulberry32(1207);
     const killedAt: number[] = [];
     for (let kill = 0; kill < KILLS; kill++) {
         const target = Math.max((killedAt.at(-1) ?? 0) + 1, Math.floor((head * (kill + 1)) / (2 * KILLS)));
@@ -138,7 +140,7 @@ test('a follower killed again and again during catch-up ends with the devnet\'s 
             reached = await child.indexed(base);
         }
         // sometimes at once, sometimes a moment later: mid-round, mid-write, between rounds
-        if (kill % 2 === 1) await sleep(Math.floor(Math.random() * 40));
+        if (kill % 2 === 1) await sleep(Math.floor(random() * 40));
         await child.kill();
         killedAt.push(reached);
         // The last restart may finish the catch-up before its first status answer; the others must not.

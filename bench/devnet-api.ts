@@ -61,7 +61,9 @@ function sendersOf(dataDir: string): LoadSenders {
 
 /** Devnet production rate (empty, then under the transfer load) in `dataDir`, and the cost of building blocks. */
 async function devnetRates(dataDir: string): Promise<LoadSenders> {
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir, port: 0, liteserverPort: 0, blockIntervalMs: BLOCK_INTERVAL_MS });
+    // BENCH_TRANSACTION_TEXTS=off: the devnet's index without transaction texts and block lists (`--transaction-texts off`).
+    const transactionTexts = process.env.BENCH_TRANSACTION_TEXTS !== 'off';
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir, port: 0, liteserverPort: 0, blockIntervalMs: BLOCK_INTERVAL_MS, transactionTexts });
     const devnet = service.devnet!;
     const counts = countIndexed(service);
     try {
@@ -208,6 +210,9 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     const storedListBytes = databaseUrl ? sql<string>`pg_column_size(text) + pg_column_size(holes)` : listBytes;
     const lists = await db.selectFrom('block_texts').innerJoin('blocks', join => join.onRef('blocks.workchain', '=', 'block_texts.workchain').onRef('blocks.shard', '=', 'block_texts.shard').onRef('blocks.seqno', '=', 'block_texts.seqno'))
         .select([eb => eb.fn.countAll().as('n'), eb => eb.fn.sum('blocks.tx_count').as('tx'), eb => eb.fn.sum(listBytes).as('bytes'), eb => eb.fn.sum(storedListBytes).as('stored')]).executeTakeFirstOrThrow();
+    const indexBytes = databaseUrl
+        ? Number((await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(db)).rows[0].bytes)
+        : (await sql<{ n: number }>`SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()`.execute(db)).rows[0].n;
     await store.close();
     const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
@@ -216,7 +221,7 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
     await withApiProcesses(dataDir, databaseUrl, async (base, processes) => {
         console.log(`\n## API under load (${backend} index of ${toNumber(total.n as bigint)} transactions built by the devnet; ${processes}; ${loadGenerator()} from another process, 10 s per row)\n`);
         const perListed = (bytes: unknown) => (Number(bytes) / Math.max(1, Number(lists.tx))).toFixed(0);
-        console.log(`(stored texts: ${texts.n} transactions, ${(Number(texts.bytes) / Math.max(1, Number(texts.n))).toFixed(0)} bytes a transaction;`
+        console.log(`(index: ${(indexBytes / toNumber(total.n as bigint)).toFixed(0)} bytes a transaction; stored texts: ${texts.n} transactions, ${(Number(texts.bytes) / Math.max(1, Number(texts.n))).toFixed(0)} bytes a transaction;`
             + ` lists: ${lists.n} blocks of ${lists.tx ?? 0} transactions, ${perListed(lists.bytes)} bytes a transaction, ${perListed(lists.stored)} as stored)\n`);
         console.log('| endpoint | connections | p50 (ms) | p99 (ms) | req/s | non-2xx |');
         console.log('|---|---|---|---|---|---|');

@@ -8,6 +8,7 @@
  * Its one argument is a JSON `IngestRound`.
  */
 import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { parseBlockFile } from '../src/ton/block/block-file.ts';
 import { indexBlock } from '../src/indexer/index-block.ts';
 import { AccountInspector } from '../src/indexer/inspect-accounts.ts';
@@ -28,6 +29,8 @@ export interface IngestRound {
     threads: number;
     /** The store: SQLite in a new directory, or a new database beside this PostgreSQL URL. */
     pgUrl?: string;
+    /** Transaction texts and block lists made at ingest (`--transaction-texts`); on unless false. */
+    texts?: boolean;
 }
 
 /** Passes over the blocks before the timed one, for at least this long, so both sides are timed warm. */
@@ -40,9 +43,9 @@ const reader: AccountStateReader | undefined = log
     ? withKnownCells({ accountCellAt: async (block: BlockIdExt, address: string) => log.accountCellAt(block, address) })
     : undefined;
 
-const ms = round.side === 'parse' ? bareParse() : await ingest();
+const result = round.side === 'parse' ? { ms: bareParse(), indexBytes: 0 } : await ingest();
 log?.close();
-console.log(JSON.stringify({ ms }));
+console.log(JSON.stringify(result));
 process.exit(0);
 
 function bareParse(): number {
@@ -81,8 +84,17 @@ async function indexInto(store: Store, pool: BlockReadingPool, stopAfterMs = Inf
     return performance.now() - start;
 }
 
-async function ingest(): Promise<number> {
-    const pool = new BlockReadingPool(reader, round.threads);
+/** The index's size on disk: SQLite's pages after a checkpoint, or PostgreSQL's database. */
+async function indexBytes(store: Store): Promise<number> {
+    if (round.pgUrl) return Number((await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(store.db)).rows[0].bytes);
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
+    const pages = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(store.db)).rows[0].page_count;
+    const size = (await sql<{ page_size: number }>`PRAGMA page_size`.execute(store.db)).rows[0].page_size;
+    return pages * size;
+}
+
+async function ingest(): Promise<{ ms: number; indexBytes: number }> {
+    const pool = new BlockReadingPool(reader, round.threads, round.texts ?? true);
     try {
         // The warm-up writes stores of its own (a new one each pass), dropped before the timed run opens its own.
         for (const start = performance.now(); performance.now() - start < WARM_UP_MS;) {
@@ -91,9 +103,11 @@ async function ingest(): Promise<number> {
             await warm.dispose();
         }
         const { store, dispose } = await openFresh();
+        const empty = await indexBytes(store);
         const ms = await indexInto(store, pool);
+        const bytes = await indexBytes(store) - empty;
         await dispose();
-        return ms;
+        return { ms, indexBytes: bytes };
     } finally {
         await pool.close();
     }

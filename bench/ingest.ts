@@ -107,20 +107,20 @@ export async function indexDevnetBlocks(dataDir: string, store: Store): Promise<
 /** The bench's own node flags (package.json's `bench` script): each round's process runs as the bench does. */
 const ROUND_NODE_FLAGS = ['--max-semi-space-size=16', '--import', 'tsx'];
 
-/** Runs one round (bench/ingest-round.ts) in a new process; its time in ms. */
-function roundInProcess(round: IngestRound): Promise<number> {
+/** Runs one round (bench/ingest-round.ts) in a new process; its time in ms and the index's size. */
+function roundInProcess(round: IngestRound): Promise<{ ms: number; indexBytes: number }> {
     const child = spawn(process.execPath, [...ROUND_NODE_FLAGS, fileURLToPath(new URL('./ingest-round.ts', import.meta.url)), JSON.stringify(round)], {
         stdio: ['ignore', 'pipe', 'inherit'],
         env: { ...process.env, MALLOC_ARENA_MAX: '2' },
     });
     let out = '';
     child.stdout!.on('data', chunk => { out += chunk; });
-    return new Promise<number>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
         child.once('error', reject);
         child.once('exit', code => {
             const last = out.trim().split('\n').pop() ?? '';
             if (code !== 0 || !last.startsWith('{')) reject(new Error(`ingest round ${round.side} exited with ${code}: ${out.slice(-500)}`));
-            else resolve((JSON.parse(last) as { ms: number }).ms);
+            else resolve(JSON.parse(last) as { ms: number; indexBytes: number });
         });
     });
 }
@@ -133,21 +133,27 @@ function roundInProcess(round: IngestRound): Promise<number> {
  */
 async function ingestTable(what: string, blocks: IngestRound['blocks'], txCount: number, blockCount: number, rounds: number, readingThreads: number[] = [0]): Promise<void> {
     console.log(`\n## Ingest of ${what} (${blockCount} blocks, ${txCount} transactions), median of ${rounds} rounds, each side of each round in a new process\n`);
-    console.log('| store | reading threads | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse | rounds (parse/ingest ms) |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| store | texts | reading threads | bare parse (ms) | ingest (ms) | ingest tx/s | ingest / parse | index bytes / tx | rounds (parse/ingest ms) |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     const pgUrl = process.env.BENCH_PG_URL;
     for (const backend of [{ name: 'SQLite', pgUrl: undefined }, ...(pgUrl ? [{ name: 'PostgreSQL', pgUrl }] : [])]) {
         for (const threads of readingThreads) {
-            const parse: number[] = [];
-            const ingest: number[] = [];
+            // With and without the transaction texts and block lists (`--transaction-texts`), their rounds alternating.
+            const sides = [true, false].map(texts => ({ texts, parse: [] as number[], ingest: [] as number[], bytes: [] as number[] }));
             for (let round = 0; round < rounds; round++) {
-                parse.push(await roundInProcess({ side: 'parse', blocks, threads }));
-                ingest.push(await roundInProcess({ side: 'ingest', blocks, threads, pgUrl: backend.pgUrl }));
+                for (const side of sides) {
+                    side.parse.push((await roundInProcess({ side: 'parse', blocks, threads })).ms);
+                    const ingest = await roundInProcess({ side: 'ingest', blocks, threads, pgUrl: backend.pgUrl, texts: side.texts });
+                    side.ingest.push(ingest.ms);
+                    side.bytes.push(ingest.indexBytes);
+                }
             }
-            const p = median(parse);
-            const i = median(ingest);
-            const each = parse.map((ms, k) => `${ms.toFixed(0)}/${ingest[k].toFixed(0)}`).join(', ');
-            console.log(`| ${backend.name} | ${threads === 0 ? '0 (in the indexing thread)' : threads} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× | ${each} |`);
+            for (const side of sides) {
+                const p = median(side.parse);
+                const i = median(side.ingest);
+                const each = side.parse.map((ms, k) => `${ms.toFixed(0)}/${side.ingest[k].toFixed(0)}`).join(', ');
+                console.log(`| ${backend.name} | ${side.texts ? 'on' : 'off'} | ${threads === 0 ? '0 (in the indexing thread)' : threads} | ${p.toFixed(0)} | ${i.toFixed(0)} | ${(txCount / i * 1000).toFixed(0)} | ${(i / p).toFixed(2)}× | ${(median(side.bytes) / txCount).toFixed(0)} | ${each} |`);
+            }
         }
     }
 }

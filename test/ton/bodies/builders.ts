@@ -116,11 +116,6 @@ export function truncateBits(c: Cell, bits: number): Cell {
     return beginCell().storeBits(c.bits.substring(0, bits)).endCell();
 }
 
-/** Same bits, refs dropped. */
-export function dropRefs(c: Cell): Cell {
-    return beginCell().storeBits(c.bits).endCell();
-}
-
 /** A parsed body with addresses as raw strings and cells as their hashes, for deepEqual. */
 export function plain(v: unknown): unknown {
     if (Address.isAddress(v)) return v.toRawString();

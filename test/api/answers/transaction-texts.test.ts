@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
-import { indexBlock } from '../../src/indexer/index-block.ts';
-import { accountInterfaces } from '../../src/store/read/accounts.ts';
-import { blockListText, blockTransactions, storedTransactions } from '../../src/store/read/transactions.ts';
-import { readListHoles, TEXT_VERSION } from '../../src/present/stored/transaction-template.ts';
-import type { Store } from '../../src/store/store.ts';
-import { TransactionTexts } from '../../src/api/answers/transaction-texts.ts';
-import { toJson } from '../../src/json/json.ts';
-import { ByteText } from '../../src/json/byte-text.ts';
-import type { StoredTransaction } from '../../src/store/read/transactions.ts';
-import { mainnetSkip, readBlockBoc, readSummary } from '../helpers/fixtures.ts';
-import { storeBackends } from '../helpers/stores.ts';
+import { readBlockBoc as blockRecordFromBoc } from '../../../src/chain/block-reading.ts';
+import { indexBlock } from '../../../src/indexer/index-block.ts';
+import { accountInterfaces } from '../../../src/store/read/accounts.ts';
+import { blockListText, blockTransactions, storedTransactions } from '../../../src/store/read/transactions.ts';
+import { readListHoles, TEXT_VERSION } from '../../../src/present/stored/transaction-template.ts';
+import type { Store } from '../../../src/store/store.ts';
+import { TransactionTexts } from '../../../src/api/answers/transaction-texts.ts';
+import { toJson } from '../../../src/json/json.ts';
+import { ByteText } from '../../../src/json/byte-text.ts';
+import type { StoredTransaction } from '../../../src/store/read/transactions.ts';
+import { mainnetSkip, readBlockBoc, readSummary } from '../../helpers/fixtures.ts';
+import { storeBackends } from '../../helpers/stores.ts';
 
 /** `appendList` alone, as its JSON array. */
 async function listText(texts: TransactionTexts, rows: StoredTransaction[]): Promise<{ text: Buffer }> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { GenerationCache } from '../../src/api/answers/generation-cache.ts';
+import { GenerationCache } from '../../../src/api/answers/generation-cache.ts';
 
 /** An index of account interfaces whose reads are counted, and whose contents a test changes. */
 function countedIndex(initial: Record<string, string[]>) {

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readBlockBoc as blockRecordFromBoc } from '../../src/chain/block-reading.ts';
-import { AccountDirectory } from '../../src/present/account-address.ts';
-import { presentTransaction } from '../../src/present/transaction.ts';
-import { appendFilledTemplate, fillTemplate, listTemplate, readListTemplate, readTextTemplate, storedListTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../src/present/stored/transaction-template.ts';
-import { ByteText } from '../../src/json/byte-text.ts';
-import { toJsonBytes } from '../../src/json/json.ts';
+import { readBlockBoc as blockRecordFromBoc } from '../../../src/chain/block-reading.ts';
+import { AccountDirectory } from '../../../src/present/account-address.ts';
+import { presentTransaction } from '../../../src/present/transaction.ts';
+import { appendFilledTemplate, fillTemplate, listTemplate, readListTemplate, readTextTemplate, storedListTemplate, templateAccounts, transactionTemplate, TEXT_VERSION } from '../../../src/present/stored/transaction-template.ts';
+import { ByteText } from '../../../src/json/byte-text.ts';
+import { toJsonBytes } from '../../../src/json/json.ts';
 
-import { loadConfig } from '../../src/config/config.ts';
-import { formatBlockId } from '../../src/ton/block-id.ts';
-import { hasCells, type ParsedTransaction } from '../../src/ton/transaction.ts';
-import { FIXTURE_BLOCKS, mainnetSkip, readBlockBoc } from '../helpers/fixtures.ts';
+import { loadConfig } from '../../../src/config/config.ts';
+import { formatBlockId } from '../../../src/ton/block-id.ts';
+import { hasCells, type ParsedTransaction } from '../../../src/ton/transaction.ts';
+import { FIXTURE_BLOCKS, mainnetSkip, readBlockBoc } from '../../helpers/fixtures.ts';
 
 interface Case {
     parsed: ParsedTransaction;

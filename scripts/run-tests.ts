@@ -11,8 +11,9 @@
  *
  * Every test listens on a port of its own choosing (port 0) and makes databases of its own, so files
  * may share the machine. A few cannot: they hold a devnet to wall-clock deadlines that a loaded machine
- * misses (a validation round's elections, SIGKILLs timed against the load). Those run one at a time,
- * after the others (ALONE). The longest files start first, so that the last to end is a short one.
+ * misses (a validation round's elections, SIGKILLs timed against the load). Those run one at a time
+ * after the others, with only short unit files beside them (ALONE). The longest files start first, so
+ * that the last to end is a short one.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -22,22 +23,25 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Files that run alone, after the rest. */
+/** Files that run after the rest, one at a time, with only the quick tier's units beside them. */
 const ALONE = [
     'test/api/round-rewards-devnet-round.test.ts',
     'test/chaos/kill-loop.test.ts',
-    'test/indexer/crash-safety.test.ts',
-    'test/chain/lite/follower-crash.test.ts',
 ];
 
-/** Files that take a minute or more: started first. */
+/** Files that take most of a minute or more, in that order: started first. */
 const LONG = [
-    'test/fuzz/api-fuzz.test.ts',
-    'test/chain/lite/follower.test.ts',
+    'test/chain/devnet-elections.test.ts',
+    'test/chain/lite/follower-crash.test.ts',
     'test/cluster/workers.test.ts',
+    'test/app/cli.test.ts',
     'test/api/cache-freshness.test.ts',
-    'test/api/round-rewards-devnet.test.ts',
     'test/app/graceful-shutdown.test.ts',
+    'test/indexer/crash-safety.test.ts',
+    'test/api/emulation.test.ts',
+    'test/fuzz/api-fuzz.test.ts',
+    'test/api/extra-currency.test.ts',
+    'test/chain/lite/follower.test.ts',
 ];
 
 /** The quick tier: everything under these folders, and these files. */
@@ -98,11 +102,19 @@ async function runPool(files: string[], jobs: number, done: (outcome: Outcome) =
     await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
 }
 
+/** LONG files first, in their order; then the rest as listed. */
+function rank(file: string): number {
+    const at = LONG.indexOf(file);
+    return at < 0 ? LONG.length : at;
+}
+
 async function main(): Promise<void> {
     const { jobs, files } = parseArgs(process.argv.slice(2));
     const alone = files.filter(file => ALONE.includes(file));
-    const rest = files.filter(file => !ALONE.includes(file));
-    rest.sort((a, b) => Number(LONG.includes(b)) - Number(LONG.includes(a)));
+    const quick = new Set(QUICK.flatMap(testFiles));
+    const units = files.filter(file => quick.has(file) && !ALONE.includes(file));
+    const rest = files.filter(file => !ALONE.includes(file) && !quick.has(file));
+    rest.sort((a, b) => rank(a) - rank(b));
     const started = performance.now();
     const outcomes: Outcome[] = [];
     const done = (outcome: Outcome) => {
@@ -111,8 +123,12 @@ async function main(): Promise<void> {
         process.stdout.write(`\n=== ${outcome.file}: ${mark} in ${outcome.seconds.toFixed(1)} s\n${outcome.output}`);
     };
     process.stdout.write(`${files.length} test files, ${jobs} at a time (${alone.length} of them alone, after the rest)\n`);
-    await runPool(rest, jobs, done);
-    await runPool(alone, 1, done);
+    if (alone.length === 0) await runPool([...rest, ...units], jobs, done);
+    else {
+        await runPool(rest, jobs, done);
+        // The units beside the lone files, in the other slots.
+        await Promise.all([runPool(alone, 1, done), runPool(units, Math.max(1, jobs - 1), done)]);
+    }
 
     const failed = outcomes.filter(outcome => outcome.code !== 0);
     const slowest = [...outcomes].sort((a, b) => b.seconds - a.seconds).slice(0, 10);

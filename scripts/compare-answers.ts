@@ -4,7 +4,7 @@
  * broad list derived from the indexed data is sent to both and must be answered byte for byte alike.
  *
  *   npx tsx scripts/compare-answers.ts --base <git ref> [--head <dir or git ref>] [--pg [URL]]
- *       [--only mainnet|devnet] [--devnet-seconds N] [--check-export] [--show N] [--keep]
+ *       [--only mainnet|devnet] [--devnet-seconds N] [--check-export] [--changed REGEX] [--show N] [--keep]
  *
  *   --base REF         the version answers must not have moved from (any commit-ish)
  *   --head DIR|REF     the version under test: a directory holding a checkout, or a ref (default: the
@@ -16,6 +16,9 @@
  *   --check-export     also compare the devnet's own index (as `serve` wrote it) with the head's import of
  *                      the exported blocks, both served by the head: whether export/import reproduces it
  *                      (reported apart; its differences do not change the exit status)
+ *   --changed REGEX    paths (e.g. '^/(v2/openapi|docs/(json|yaml))') whose answers the change meant to
+ *                      change: compared and their differences counted apart ("changed as meant"), not
+ *                      failing the run
  *   --show N           print the first N differences in full (default 5)
  *   --keep             keep the temporary directory (trees, block files, indexes, logs) and databases
  *
@@ -109,7 +112,11 @@ const MAINNET_BLOCKS = ['block-1', 'block-2', 'block-4', 'block-5', 'block-6'];
 const DEFAULT_PG_SERVER = 'postgres://postgres@127.0.0.1:5432';
 /** Headers that follow the clock or the connection, not the index. */
 const UNCOMPARED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+/** Headers of the documentation's static files that follow the files' modification times (each tree extracted anew). */
+const FILE_TIME_HEADERS = new Set(['etag', 'last-modified']);
 const CONCURRENCY = 8;
+/** --changed: paths whose answers the change meant to change. */
+let changedPaths: RegExp | null = null;
 const PAGES_FOLLOWED = 6;
 
 // ---------------------------------------------------------------------------------------------------
@@ -124,12 +131,13 @@ interface Options {
     checkExport: boolean;
     show: number;
     keep: boolean;
+    changed: RegExp | null;
 }
 
 class UsageError extends Error {}
 
 function parseOptions(argv: string[]): Options {
-    const options: Options = { base: '', head: null, pg: null, only: null, devnetSeconds: 30, checkExport: false, show: 5, keep: false };
+    const options: Options = { base: '', head: null, pg: null, only: null, devnetSeconds: 30, checkExport: false, show: 5, keep: false, changed: null };
     for (let i = 0; i < argv.length; i++) {
         const arg = argv[i];
         const value = () => {
@@ -152,6 +160,7 @@ function parseOptions(argv: string[]): Options {
             case '--devnet-seconds': options.devnetSeconds = Number(value()); break;
             case '--check-export': options.checkExport = true; break;
             case '--show': options.show = Number(value()); break;
+            case '--changed': options.changed = new RegExp(value()); break;
             case '--keep': options.keep = true; break;
             case '--help': case '-h':
                 throw new UsageError('');
@@ -165,7 +174,7 @@ function parseOptions(argv: string[]): Options {
 }
 
 const USAGE = 'usage: npx tsx scripts/compare-answers.ts --base <git ref> [--head <dir or git ref>] [--pg [URL]] [--only mainnet|devnet] '
-    + '[--devnet-seconds N] [--check-export] [--show N] [--keep]';
+    + '[--devnet-seconds N] [--check-export] [--changed REGEX] [--show N] [--keep]';
 
 // ---------------------------------------------------------------------------------------------------
 // Output, temporary files, cleanup
@@ -515,7 +524,8 @@ function send(to: Server, probe: Probe, requestId: string): Promise<Answer> {
                 const headerList: Array<[string, string]> = [];
                 for (let i = 0; i < response.rawHeaders.length; i += 2) {
                     const name = response.rawHeaders[i].toLowerCase();
-                    if (!UNCOMPARED_HEADERS.has(name)) headerList.push([name, response.rawHeaders[i + 1]]);
+                    if (UNCOMPARED_HEADERS.has(name) || (probe.path.startsWith('/docs/static/') && FILE_TIME_HEADERS.has(name))) continue;
+                    headerList.push([name, response.rawHeaders[i + 1]]);
                 }
                 headerList.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
                 resolvePromise({ status: response.statusCode ?? 0, headers: headerList, body: Buffer.concat(chunks) });
@@ -548,6 +558,8 @@ class Comparison {
     readonly endpoints = new Map<string, EndpointStats>();
     readonly differences: Difference[] = [];
     differenceCount = 0;
+    /** Differences on --changed paths: meant, not counted as differences. */
+    readonly changedAsMeant = new Set<string>();
     requests = 0;
     private readonly seen = new Set<string>();
     private next = 0;
@@ -567,7 +579,8 @@ class Comparison {
         if (!stats) this.endpoints.set(probe.endpoint, stats = { requests: 0, differences: 0, byClass: { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, none: 0 } });
         stats.requests++;
         stats.byClass[a.error || a.status === 0 ? 'none' : `${Math.floor(a.status / 100)}xx` as '2xx']++;
-        if (!sameAnswer(a, b)) {
+        if (!sameAnswer(a, b) && changedPaths?.test(probe.path) && !a.error && !b.error) this.changedAsMeant.add(`${probe.method} ${probe.path}`);
+        else if (!sameAnswer(a, b)) {
             stats.differences++;
             this.differenceCount++;
             if (this.differences.length < 200) this.differences.push({ probe, a, b });
@@ -1068,6 +1081,7 @@ function printComparison(cmp: Comparison, show: number): void {
     ];
     process.stdout.write(`\n${lines.join('\n')}\n`);
     const fives = rows.reduce((n, [, s]) => n + s.byClass['5xx'], 0);
+    if (cmp.changedAsMeant.size > 0) process.stdout.write(`  changed as meant (--changed): ${[...cmp.changedAsMeant].join(', ')}\n`);
     if (fives > 0) process.stdout.write(`  note: ${fives} request(s) answered 5xx by ${cmp.a.label} (equal on both sides, so not differences)\n`);
     for (const [i, d] of cmp.differences.slice(0, show).entries()) process.stdout.write(`\n${describeDifference(i + 1, cmp, d)}\n`);
     if (cmp.differenceCount > show) process.stdout.write(`\n  … ${cmp.differenceCount - Math.min(show, cmp.differenceCount)} more difference(s) not shown (--show N)\n`);
@@ -1179,6 +1193,7 @@ async function main(): Promise<number> {
         }
         throw error;
     }
+    changedPaths = options.changed;
     const tmp = mkdtempSync(join(os.tmpdir(), 'compare-answers-'));
     mkdirSync(join(tmp, 'logs'));
     if (options.keep) say(`temporary files kept in ${tmp}`);

@@ -23,3 +23,9 @@ run jettons-head $H BENCH_JETTON_OPS=20000 npm run bench -- jettons
 run lite-base $B BENCH_TRANSACTIONS=30000 npm run bench -- lite
 run lite-head $H BENCH_TRANSACTIONS=30000 npm run bench -- lite
 echo "$(date +%T) all done" >> /tmp/ab/progress
+run ingest-head-3 $H npm run bench -- ingest
+run ingest-base-3 $B npm run bench -- ingest
+echo "$(date +%T) all done 2" >> /tmp/ab/progress
+run devnet-head-fix $H BENCH_TRANSACTIONS=20000 BENCH_DEVNET_INGEST=0 npm run bench -- devnet
+run devnet-base-2 $B BENCH_TRANSACTIONS=20000 BENCH_DEVNET_INGEST=0 npm run bench -- devnet
+echo "$(date +%T) all done 3" >> /tmp/ab/progress

@@ -212,7 +212,7 @@ async function apiBench(dataDir: string, senders: LoadSenders, databaseUrl?: str
         .select([eb => eb.fn.countAll().as('n'), eb => eb.fn.sum('blocks.tx_count').as('tx'), eb => eb.fn.sum(listBytes).as('bytes'), eb => eb.fn.sum(storedListBytes).as('stored')]).executeTakeFirstOrThrow();
     const indexBytes = databaseUrl
         ? Number((await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(db)).rows[0].bytes)
-        : (await sql<{ n: number }>`SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()`.execute(db)).rows[0].n;
+        : Number((await sql<{ n: number | bigint }>`SELECT page_count * page_size AS n FROM pragma_page_count(), pragma_page_size()`.execute(db)).rows[0].n);
     await store.close();
     const backend = databaseUrl ? 'PostgreSQL' : 'SQLite';
     const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];

@@ -88,9 +88,9 @@ async function indexInto(store: Store, pool: BlockReadingPool, stopAfterMs = Inf
 async function indexBytes(store: Store): Promise<number> {
     if (round.pgUrl) return Number((await sql<{ bytes: string }>`SELECT pg_database_size(current_database()) AS bytes`.execute(store.db)).rows[0].bytes);
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
-    const pages = (await sql<{ page_count: number }>`PRAGMA page_count`.execute(store.db)).rows[0].page_count;
-    const size = (await sql<{ page_size: number }>`PRAGMA page_size`.execute(store.db)).rows[0].page_size;
-    return pages * size;
+    const pages = (await sql<{ page_count: number | bigint }>`PRAGMA page_count`.execute(store.db)).rows[0].page_count;
+    const size = (await sql<{ page_size: number | bigint }>`PRAGMA page_size`.execute(store.db)).rows[0].page_size;
+    return Number(pages) * Number(size);
 }
 
 async function ingest(): Promise<{ ms: number; indexBytes: number }> {

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beginCell, Cell, Dictionary } from '@ton/core';
 import { ChainLog } from '../chain/devnet/chain-log.ts';
+import { DictKeys } from '../ton/cells/dict-keys.ts';
 
 /**
  * `export-blocks`: writes the devnet's blocks as block files (`NNNNNNNN-wc_shard_seqno.boc`, in
@@ -20,7 +21,7 @@ export function exportDevnetBlocks(dataDir: string, outDir: string): { blocks: n
         for (const block of log.allBlocks()) {
             const name = `${String(block.seq).padStart(8, '0')}-${block.workchain}_8000000000000000_${block.seqno}`;
             writeFileSync(join(outDir, `${name}.boc`), block.boc);
-            const states = Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+            const states = Dictionary.empty(DictKeys.BigUint(256), Dictionary.Values.Cell());
             for (const { address, shardAccount } of log.accountsChangedBy(block.seq)) {
                 states.set(BigInt(`0x${address.split(':')[1]}`), Cell.fromBoc(shardAccount)[0]);
             }

@@ -50,14 +50,13 @@ export function toJsonBody(value: unknown): string | Buffer {
 const LARGE_TEXT = 16 * 1024;
 
 /**
- * Built by appending to one string (emulation answers of ~30 KB took twice as long with arrays
- * joined); byte texts split it into chunks.
+ * The writer of answers: built by appending to one string (emulation answers of ~30 KB took twice as
+ * long with arrays joined); byte texts (kept texts of up to megabytes) are chained in as chunks, not
+ * copied. Texts made to be stored, and templates, are written by `ByteJsonWriter` below.
  */
 class JsonWriter {
     out = '';
     chunks: Buffer[] | null = null;
-    /** Set when writing a template: the descriptors of its holes. */
-    holes: unknown[] | null = null;
 
     bytes(): Buffer {
         if (!this.chunks) return Buffer.from(this.out, 'utf8');
@@ -114,12 +113,7 @@ class JsonWriter {
     /** Writes one member unless it is left out; returns whether the object still has no member written. */
     private writeMember(key: string, member: unknown, first: boolean): boolean {
         if (member === undefined || typeof member === 'function') return first;
-        if (typeof member === 'object' && member instanceof MemberHole) {
-            if (!this.holes || first) throw new Error(`member '${key}' is a hole, which only a template's members after the first may be`);
-            this.out += '\u0000';
-            this.holes.push(member.descriptor);
-            return first;
-        }
+        if (typeof member === 'object' && member instanceof MemberHole) throw new Error(`member '${key}' is a hole, which only a template (toJsonTemplate) may hold`);
         this.out += first ? quotedKey(key) : `,${quotedKey(key)}`;
         this.out += ':';
         this.write(member);

@@ -6,6 +6,7 @@ import { extraCurrencyAmounts } from '../ton/extra-currencies.ts';
 import type { TransactionMessage } from '../ton/transaction.ts';
 import type { AccountView } from './account-address.ts';
 import { BoundedMap } from '../lru.ts';
+import { DictKeys } from '../ton/cells/dict-keys.ts';
 
 /** Message (spec 2.12) from a message cell of an indexed transaction. */
 export function presentMessage(m: TransactionMessage, accounts: AccountView) {
@@ -83,7 +84,7 @@ const EXTERNAL = { ihr_disabled: true, bounce: false, bounced: false, value: 0n,
  * from the service's table; `root`: its ExtraCurrencyCollection (HashmapE 32 (VarUInteger 32)).
  */
 function extraCurrencies(root: Cell, accounts: AccountView) {
-    const amounts = extraCurrencyAmounts(Dictionary.loadDirect(Dictionary.Keys.Uint(32), Dictionary.Values.BigVarUint(5), root));
+    const amounts = extraCurrencyAmounts(Dictionary.loadDirect(DictKeys.Uint(32), Dictionary.Values.BigVarUint(5), root));
     if (amounts.size === 0) return undefined;
     return [...amounts].map(([id, amount]) => ({ amount: amount.toString(), preview: accounts.extraCurrency(id) }));
 }

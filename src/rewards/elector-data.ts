@@ -1,4 +1,5 @@
 import { type Cell, Dictionary, type DictionaryValue, type TupleItem } from '@ton/core';
+import { DictKeys } from '../ton/cells/dict-keys.ts';
 
 /** The elector (config param 1 on every TON network): `-1:3333…3333`. */
 export const ELECTOR_ACCOUNT_ID = Buffer.alloc(32, 0x33);
@@ -37,7 +38,7 @@ const FROZEN: DictionaryValue<FrozenEntry> = {
 
 export function readFrozenDict(root: Cell | null): Map<bigint, FrozenEntry> {
     if (!root) return new Map();
-    const dict = Dictionary.loadDirect(Dictionary.Keys.BigUint(256), FROZEN, root);
+    const dict = Dictionary.loadDirect(DictKeys.BigUint(256), FROZEN, root);
     return new Map([...dict]);
 }
 
@@ -85,6 +86,6 @@ export function readPastElectionsResult(value: TupleItem): ElectionRecord[] {
 export function readElectorCredits(data: Cell): Map<bigint, bigint> {
     const s = data.beginParse();
     s.loadMaybeRef();
-    const credits = s.loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.BigVarUint(4));
+    const credits = s.loadDict(DictKeys.BigUint(256), Dictionary.Values.BigVarUint(4));
     return new Map([...credits]);
 }

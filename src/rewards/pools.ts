@@ -1,4 +1,5 @@
-import { Address, type Cell, Dictionary } from '@ton/core';
+import { Address, type Cell } from '@ton/core';
+import { DictKeys } from '../ton/cells/dict-keys.ts';
 
 export type PoolType = 'nominator-pool-v1.0' | 'single-nominator-pool-v1.0' | 'single-nominator-pool-v1.1' | 'other';
 
@@ -76,7 +77,7 @@ export function readNominatorPoolData(data: Cell): NominatorPoolStorage {
     const config = s.loadRef().beginParse();
     const validatorAddress = config.loadUintBig(256);
     const validatorRewardShare = config.loadUint(16);
-    const dict = s.loadDict(Dictionary.Keys.BigUint(256), NOMINATOR_AMOUNT);
+    const dict = s.loadDict(DictKeys.BigUint(256), NOMINATOR_AMOUNT);
     const nominators = [...dict].map(([accountId, amount]) => ({ accountId, amount })).sort((a, b) => (a.accountId < b.accountId ? -1 : 1));
     return { kind: 'nominator', validatorAmount, validatorAddress, validatorRewardShare, nominatorsCount, nominators };
 }

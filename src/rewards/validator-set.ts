@@ -1,4 +1,5 @@
 import { type Cell, Dictionary, type DictionaryValue } from '@ton/core';
+import { DictKeys } from '../ton/cells/dict-keys.ts';
 
 /**
  * Config params 32/34/36 (`ValidatorSet`):
@@ -49,9 +50,9 @@ export function parseRoundValidatorSet(cell: Cell): RoundValidatorSet {
     let dict;
     if (tag === 0x12) {
         s.loadUintBig(64); // total_weight
-        dict = s.loadDict(Dictionary.Keys.Uint(16), DESCR);
+        dict = s.loadDict(DictKeys.Uint(16), DESCR);
     } else {
-        dict = Dictionary.loadDirect(Dictionary.Keys.Uint(16), DESCR, s);
+        dict = Dictionary.loadDirect(DictKeys.Uint(16), DESCR, s);
     }
     const list = [...dict.keys()].sort((a, b) => a - b).map(index => ({ index, ...dict.get(index)! }));
     return { utimeSince, utimeUntil, total, main, list, hash: BigInt(`0x${cell.hash().toString('hex')}`) };

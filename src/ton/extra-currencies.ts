@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Dictionary } from '@ton/core';
+import { DictKeys } from './cells/dict-keys.ts';
 
 /**
  * Extra currencies: the chain's own coins besides grams (`extra_currencies$_ dict:(HashmapE 32
@@ -130,7 +131,7 @@ export function extraCurrencyAmounts(other: Dictionary<number, bigint> | null | 
 /** The `other` dictionary of a CurrencyCollection holding these amounts; undefined when there are none. */
 export function extraCurrencyDict(amounts: ReadonlyMap<number, bigint> | undefined): Dictionary<number, bigint> | undefined {
     if (!amounts || amounts.size === 0) return undefined;
-    const dict = Dictionary.empty(Dictionary.Keys.Uint(32), Dictionary.Values.BigVarUint(5));
+    const dict = Dictionary.empty(DictKeys.Uint(32), Dictionary.Values.BigVarUint(5));
     for (const [id, amount] of amounts) dict.set(id, amount);
     return dict;
 }

@@ -1,4 +1,5 @@
 import { Cell, CellType, Dictionary, beginCell, loadSimpleLibrary, storeSimpleLibrary, type DictionaryValue, type SimpleLibrary, type StateInit } from '@ton/core';
+import { DictKeys } from './cells/dict-keys.ts';
 
 /**
  * Library cells: an exotic cell (type 2) holding the hash of a library's root stands for that root
@@ -18,7 +19,7 @@ export function libraryLookup(libs: Cell | Dictionary<Buffer, Cell> | null | und
     let dict: Dictionary<Buffer, Cell> | null = null;
     if (libs instanceof Cell) {
         try {
-            dict = Dictionary.loadDirect(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell(), libs);
+            dict = Dictionary.loadDirect(DictKeys.Buffer(32), Dictionary.Values.Cell(), libs);
         } catch {
             dict = null;
         }
@@ -85,19 +86,19 @@ export function publicLibrariesOf(libraries: StateInit['libraries']): Map<string
 /** The `library` field as a BOC of its `Hashmap 256 SimpleLib` root; undefined when there are none. */
 export function encodeLibraryField(libraries: StateInit['libraries']): Buffer | undefined {
     if (!libraries || libraries.size === 0) return undefined;
-    return beginCell().storeDictDirect(libraries, Dictionary.Keys.BigUint(256), SIMPLE_LIBRARY).endCell().toBoc();
+    return beginCell().storeDictDirect(libraries, DictKeys.BigUint(256), SIMPLE_LIBRARY).endCell().toBoc();
 }
 
 /** Public libraries in a `library` field encoded by {@link encodeLibraryField}, by hash (hex). */
 export function publicLibrariesInField(boc: Buffer): Map<string, Cell> {
     const root = Cell.fromBoc(boc)[0];
-    return publicLibrariesOf(Dictionary.loadDirect(Dictionary.Keys.BigUint(256), SIMPLE_LIBRARY, root));
+    return publicLibrariesOf(Dictionary.loadDirect(DictKeys.BigUint(256), SIMPLE_LIBRARY, root));
 }
 
 /** The libraries dictionary the TVM takes (`Hashmap 256 ^Cell` root by library hash); null when empty. */
 export function librariesDictionary(libraries: ReadonlyMap<string, Cell>): Cell | null {
     if (libraries.size === 0) return null;
-    const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+    const dict = Dictionary.empty(DictKeys.Buffer(32), Dictionary.Values.Cell());
     for (const [hash, root] of libraries) dict.set(Buffer.from(hash, 'hex'), root);
     return beginCell().storeDictDirect(dict).endCell();
 }

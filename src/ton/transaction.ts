@@ -5,6 +5,7 @@ import {
 import { builtCell, loadHex256 } from './cells/core-cells.ts';
 import { formatRawAddress } from './address.ts';
 import { hashmapRefValues } from './hashmap-refs.ts';
+import { DictKeys } from './cells/dict-keys.ts';
 
 /**
  * What the index keeps of a message: plain values only (no cells), so it crosses between threads
@@ -124,7 +125,7 @@ export function parseTransactionCell(cell: Cell, workchain: number, knownHash?: 
             return inMsg?.message;
         },
         get outMessages() {
-            const decoded = Dictionary.empty<number, Message>(Dictionary.Keys.Uint(15));
+            const decoded = Dictionary.empty<number, Message>(DictKeys.Uint(15));
             outCells.forEach((outCell, index) => decoded.set(index, loadMessage(outCell.beginParse())));
             return decoded;
         },

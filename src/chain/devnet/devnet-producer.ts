@@ -485,7 +485,7 @@ export class DevnetProducer {
 
     /** The TVM's config follows the config contract's cfg_dict (as TON's collator copies it into the state); a change makes the block a key block. */
     private async followConfigContract(): Promise<void> {
-        const account = (await this.chain.getContract(CONFIG_ADDRESS)).accountState;
+        const account = (await this.chain.shardAccount(CONFIG_ADDRESS)).account?.storage.state;
         if (account?.type !== 'active' || !account.state.data) return;
         const configDict = parseConfigData(account.state.data).configDict;
         if (!configDict.hash().equals(this.config.hash())) this.chain.setConfig(configDict);
@@ -496,7 +496,7 @@ export class DevnetProducer {
         let changed = false;
         for (const address of addresses) {
             if (!address.startsWith('-1:')) continue;
-            const state = (await this.chain.getContract(Address.parseRaw(address))).accountState;
+            const state = (await this.chain.shardAccount(Address.parseRaw(address))).account?.storage.state;
             const published = state?.type === 'active' ? publicLibrariesOf(state.state.libraries) : new Map<string, Cell>();
             if (published.size === 0 && !this.publishedLibraries.has(address)) continue;
             if (published.size === 0) this.publishedLibraries.delete(address);
@@ -538,7 +538,7 @@ export class DevnetProducer {
     private async interfacesOfDestination(message: Cell): Promise<string[]> {
         const info = loadMessage(message.beginParse()).info;
         if (info.type !== 'external-in') return [];
-        const state = (await this.chain.getContract(info.dest)).accountState;
+        const state = (await this.chain.shardAccount(info.dest)).account?.storage.state;
         return state?.type === 'active' ? interfacesByCodeHash(state.state.code?.hash().toString('hex')) : [];
     }
 }

@@ -1,4 +1,5 @@
 import { type Cell, crc32c, Dictionary, type Slice } from '@ton/core';
+import { DictKeys } from '../../ton/cells/dict-keys.ts';
 
 /** What a collator reads from the config to build blocks (param numbers as in TON's config). */
 export interface ProductionParams {
@@ -25,7 +26,7 @@ export const CAP_STORE_OUT_MSG_QUEUE_SIZE = 64n;
 export const CAP_MSG_METADATA = 128n;
 
 export function productionParams(config: Cell): ProductionParams {
-    const params = config.beginParse().loadDictDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell());
+    const params = config.beginParse().loadDictDirect(DictKeys.Int(32), Dictionary.Values.Cell());
     const param = (id: number): Slice | undefined => params.get(id)?.beginParse();
 
     const fees = param(14);
@@ -76,8 +77,8 @@ function masterchainValidators(set: Slice | undefined): ProductionParams['master
     const main = set.loadUint(16);
     const descriptor = { serialize: () => undefined, parse: (s: Slice) => s };
     const list = tag === 0x12
-        ? (set.skip(64), set.loadDict(Dictionary.Keys.Uint(16), descriptor))
-        : set.loadDictDirect(Dictionary.Keys.Uint(16), descriptor);
+        ? (set.skip(64), set.loadDict(DictKeys.Uint(16), descriptor))
+        : set.loadDictDirect(DictKeys.Uint(16), descriptor);
     const validators: ProductionParams['masterchainValidators'] = [];
     for (let i = 0; i < main; i++) {
         const entry = list.get(i);

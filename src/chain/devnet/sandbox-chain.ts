@@ -1,4 +1,4 @@
-import { Address, Cell, Dictionary, loadMessage, storeMessage, type Message, type ShardAccount } from '@ton/core';
+import { Address, Cell, Dictionary, loadMessage, loadShardAccount, storeMessage, type Message, type ShardAccount } from '@ton/core';
 import {
     Blockchain, LocalBlockchainStorage, SmartContract, type BlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type TickOrTock,
 } from '@ton/sandbox';
@@ -6,6 +6,8 @@ import { InputFormatError } from '../../ton/input.ts';
 import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault } from '../../ton/tvm-executor.ts';
 import type { PersistedAccount } from './chain-log.ts';
 import { cellBuilder } from '../../ton/cells/core-cells.ts';
+import { readBoc } from '../../ton/boc/boc-reader.ts';
+import { DictKeys } from '../../ton/cells/dict-keys.ts';
 
 /**
  * @ton/sandbox's Blockchain (the real TVM in WASM) with what a long-running chain needs and the
@@ -72,10 +74,13 @@ export class SandboxChain extends Blockchain {
         const queue = manager as unknown as { blockchain: { onTransaction: (tx: BlockchainTransaction) => void } };
         const record = queue.blockchain.onTransaction;
         queue.blockchain.onTransaction = tx => {
+            // The queue reads the account's new state next (to see its workchain): parsed here, our way.
+            const contract = this.storage instanceof RecentContracts ? this.storage.known(accountOf(tx)) : undefined;
+            if (contract) parseOwnWay(contract);
             const outMessages = tx.raw.refs[0].beginParse();
             if (outMessages.loadBit()) outMessages.loadRef();
             // Internal messages are known by sender and creation lt (unique on a chain), so they need no re-serialization to be found again.
-            for (const cell of outMessages.loadDict(Dictionary.Keys.Uint(15), Dictionary.Values.Cell()).values()) {
+            for (const cell of outMessages.loadDict(DictKeys.Uint(15), Dictionary.Values.Cell()).values()) {
                 const key = internalMessageKey(cell);
                 if (key) this.originalInternal.set(key, cell);
             }
@@ -162,6 +167,13 @@ export class SandboxChain extends Blockchain {
         this.currentLt = lt;
     }
 
+    /** The account's ShardAccount as the TVM last wrote it (parsed as `parseOwnWay` says). */
+    async shardAccount(address: Address): Promise<ShardAccount> {
+        const contract = await this.getContract(address);
+        parseOwnWay(contract);
+        return contract.account;
+    }
+
     /**
      * The account's ShardAccount BOC exactly as the TVM last wrote it (or the sandbox serialized a state
      * set directly): its Account cell hash is what the account's transactions name, so it is kept as is.
@@ -171,6 +183,18 @@ export class SandboxChain extends Blockchain {
         const raw = contract as unknown as SandboxContractInternals;
         return { address, shardAccount: Buffer.from(raw._account, 'base64'), lastTxTime: raw.lastTxTime };
     }
+}
+
+/**
+ * Gives the contract the parse of its state that its `account` getter would make, made with our own
+ * BOC reader. The sandbox's own parse makes its cells with @ton/core, which hashes each with
+ * @ton/crypto's SHA-256 in JavaScript as it is made; the sandbox reads each account's new state after
+ * every transaction, and for the elector's and the config's states (thousands of cells, a tick-tock
+ * every block) that took more time than running the transactions. Our cells hash when first asked.
+ */
+function parseOwnWay(contract: SmartContract): void {
+    const raw = contract as unknown as SandboxContractInternals;
+    if (raw.parsedAccount === undefined) raw.parsedAccount = loadShardAccount(readBoc(Buffer.from(raw._account, 'base64'))[0].beginParse());
 }
 
 /** Sets a sandbox contract's state to a saved one, byte for byte as the TVM wrote it. */
@@ -206,6 +230,11 @@ class RecentContracts implements BlockchainStorage {
         this.contracts.set(key, contract);
         this.used.add(contract);
         return contract;
+    }
+
+    /** The contract of a raw address if it is held now. */
+    known(address: string): SmartContract | undefined {
+        return this.contracts.get(address);
     }
 
     knownContracts(): SmartContract[] {

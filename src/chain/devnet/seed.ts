@@ -19,8 +19,7 @@ function encryptedComment(): Cell {
 }
 
 export async function walletSeqno(chain: SandboxChain, wallet: DevnetWallet): Promise<number> {
-    const contract = await chain.getContract(wallet.address);
-    if (contract.accountState?.type !== 'active') return 0;
+    if ((await chain.shardAccount(wallet.address)).account?.storage.state.type !== 'active') return 0;
     const result = await chain.runGetMethod(wallet.address, 'seqno');
     return result.stackReader.readNumber();
 }
@@ -115,7 +114,7 @@ SEED_STEPS.push({
     message: async (w, chain, utime) => {
         const { from: sender, to, amount, grams, comment: text } = SEED_EXTRA_CURRENCY_TRANSFER;
         const wallet = w.get(sender)!;
-        const held = (await chain.getContract(wallet.address)).account.account?.storage.balance.other?.get(DEVNET_EXTRA_CURRENCY_ID) ?? 0n;
+        const held = (await chain.shardAccount(wallet.address)).account?.storage.balance.other?.get(DEVNET_EXTRA_CURRENCY_ID) ?? 0n;
         if (held < amount) return null;
         return from(wallet, chain, utime, [
             internal({ to: w.get(to)!.address, value: grams, extracurrency: { [DEVNET_EXTRA_CURRENCY_ID]: amount }, bounce: true, body: comment(text) }),

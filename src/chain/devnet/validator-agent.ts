@@ -19,7 +19,7 @@ interface AccountView {
 }
 
 async function view(chain: SandboxChain, address: Address): Promise<AccountView> {
-    const account = (await chain.getContract(address)).account.account;
+    const account = (await chain.shardAccount(address)).account;
     if (!account) return { balance: 0n, data: null };
     const state = account.storage.state;
     return { balance: account.storage.balance.coins, data: state.type === 'active' ? state.state.data ?? null : null };

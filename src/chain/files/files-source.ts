@@ -4,6 +4,7 @@ import { Dictionary } from '@ton/core';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import type { AccountStateReader, BlockRecord, ChainSource, SourceHead, SourceItem } from '../chain-source.ts';
 import { readBlockBoc } from '../block-reading.ts';
+import { DictKeys } from '../../ton/cells/dict-keys.ts';
 
 /**
  * Raw block BOC files (`block#11ef55aa`, as a liteserver's getBlock returns them). Blocks are given
@@ -63,7 +64,7 @@ async function companionStates(blockFile: string): Promise<AccountStateReader | 
     } catch {
         return undefined;
     }
-    const states = readBoc(bytes)[0].beginParse().loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+    const states = readBoc(bytes)[0].beginParse().loadDict(DictKeys.BigUint(256), Dictionary.Values.Cell());
     return {
         accountCellAt: async (_block, address) => {
             const state = states.get(BigInt(`0x${address.split(':')[1]}`));

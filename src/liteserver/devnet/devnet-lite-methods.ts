@@ -33,6 +33,7 @@ import type { LiteMethods, LiteMethodTable } from '../lite-functions.ts';
 import type { ListBlockTransactionsArgs } from '../tl/block-transactions.ts';
 import { BlockCatalog, blockCatalogFile, type CatalogBlock, type CatalogTransaction } from './block-catalog.ts';
 import { CellStore, cellStoreFile } from './cell-store.ts';
+import { DictKeys } from '../../ton/cells/dict-keys.ts';
 
 /** TON's liteserver version and capabilities (liteserver.hpp), answered by getVersion and getMasterchainInfoExt. */
 export const LITE_VERSION = 0x101;
@@ -620,12 +621,12 @@ class DevnetLiteBackend {
             const libraries = new Map<string, Cell>();
             const chainLibraries = stateLibraries(masterState);
             if (chainLibraries) {
-                const dict = Dictionary.loadDirect(Dictionary.Keys.Buffer(32), { serialize: () => { throw new Error('read-only'); }, parse: s => { s.skip(2); return s.loadRef(); } }, chainLibraries);
+                const dict = Dictionary.loadDirect(DictKeys.Buffer(32), { serialize: () => { throw new Error('read-only'); }, parse: s => { s.skip(2); return s.loadRef(); } }, chainLibraries);
                 for (const [hash, root] of dict) libraries.set(hash.toString('hex'), plain(root));
             }
             for (const [hash, library] of active.libraries ?? []) libraries.set(hash.toString(16).padStart(64, '0'), plain(library.root));
             if (libraries.size > 0) {
-                const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+                const dict = Dictionary.empty(DictKeys.Buffer(32), Dictionary.Values.Cell());
                 for (const [hash, root] of libraries) dict.set(Buffer.from(hash, 'hex'), root);
                 librariesUsed = beginCell().storeDictDirect(dict).endCell();
             }

@@ -8,6 +8,7 @@ import {
     loadHashUpdate,
     type Slice,
 } from '@ton/core';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 // acc_trans#5 account_addr:bits256
 //             transactions:(HashmapAug 64 ^Transaction CurrencyCollection)
@@ -44,7 +45,7 @@ export function loadAccountBlock(slice: Slice): AccountBlock {
     }
     const accountAddr = slice.loadBuffer(32);
     // The HashmapAug is inline and never empty; parsing reads its root label and node.
-    const transactions = Dictionary.loadDirect(Dictionary.Keys.BigUint(64), transactionValue, slice);
+    const transactions = Dictionary.loadDirect(DictKeys.BigUint(64), transactionValue, slice);
     // A root leaf (one transaction) is consumed with its value; a root fork still has
     // its augmentation (extra:CurrencyCollection) left in front of state_update.
     if (transactions.size > 1) {

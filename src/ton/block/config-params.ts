@@ -1,4 +1,5 @@
 import { type Cell, Dictionary, type Slice } from '@ton/core';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 // _ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;
 
@@ -13,6 +14,6 @@ export interface ConfigParams {
 export function loadConfigParams(slice: Slice): ConfigParams {
     const configAddr = slice.loadBuffer(32);
     const root = slice.loadRef();
-    const config = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), root);
+    const config = Dictionary.loadDirect(DictKeys.Int(32), Dictionary.Values.Cell(), root);
     return { configAddr, config, root };
 }

@@ -1,5 +1,6 @@
 import { Dictionary, type DictionaryValue, loadCurrencyCollection, type Slice } from '@ton/core';
 import { type AccountBlock, loadAccountBlock } from './account-block.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 // _ (HashmapAugE 256 AccountBlock CurrencyCollection) = ShardAccountBlocks;
 
@@ -17,5 +18,5 @@ const accountBlockValue: DictionaryValue<AccountBlock> = {
 };
 
 export function loadShardAccountBlocks(slice: Slice): ShardAccountBlocks {
-    return Dictionary.load(Dictionary.Keys.BigUint(256), accountBlockValue, slice);
+    return Dictionary.load(DictKeys.BigUint(256), accountBlockValue, slice);
 }

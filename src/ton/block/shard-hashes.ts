@@ -2,6 +2,7 @@ import { Dictionary, type Slice } from '@ton/core';
 import { type BinTree, loadBinTree } from './bin-tree.ts';
 import { loadShardDescr, type ShardDescr } from './shard-descr.ts';
 import { ROOT_SHARD, shardChild } from './shard-id.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 // _ (HashmapE 32 ^(BinTree ShardDescr)) = ShardHashes;
 
@@ -9,7 +10,7 @@ import { ROOT_SHARD, shardChild } from './shard-id.ts';
 export type ShardHashes = Map<number, BinTree<ShardDescr>>;
 
 export function loadShardHashes(slice: Slice): ShardHashes {
-    const trees = Dictionary.load(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), slice);
+    const trees = Dictionary.load(DictKeys.Int(32), Dictionary.Values.Cell(), slice);
     const result: ShardHashes = new Map();
     for (const [workchain, cell] of trees) {
         result.set(workchain, loadBinTree(cell.beginParse(), loadShardDescr));

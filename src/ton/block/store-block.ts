@@ -1,6 +1,7 @@
 import { type Builder, type Cell, Dictionary } from '@ton/core';
 import { type Amounts, storeAmounts } from '../currency.ts';
 import { cellBuilder } from '../cells/core-cells.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 // The writing side of the block layouts read in this folder (TL-B lines quoted at each writer).
 
@@ -150,7 +151,7 @@ export function storeShardDescr(descr: ShardDescrFields, builder: Builder): void
  * (bt_leaf$0 {X:Type} leaf:X = BinTree X).
  */
 export function storeShardHashes(shards: ReadonlyMap<number, ShardDescrFields>, builder: Builder): void {
-    const dict = Dictionary.empty(Dictionary.Keys.Int(32), Dictionary.Values.Cell());
+    const dict = Dictionary.empty(DictKeys.Int(32), Dictionary.Values.Cell());
     for (const [workchain, descr] of shards) {
         const leaf = cellBuilder().storeBit(false);
         storeShardDescr(descr, leaf);

@@ -2,6 +2,7 @@ import { type Builder, type Cell, Dictionary, type DictionaryValue } from '@ton/
 import { type Amounts, storeAmounts } from '../currency.ts';
 import { type ExtBlkRefFields, type ConfigParamsFields, type ShardDescrFields, storeExtBlkRef, storeShardHashes, storeShardIdent } from './store-block.ts';
 import { cellBuilder } from '../cells/core-cells.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 // The writing side of shard states (shard-state.ts reads them).
 
@@ -115,7 +116,7 @@ export function libraryDescriptors(libraries: ReadonlyMap<string, { root: Cell; 
     if (libraries.size === 0) return null;
     const descriptor: DictionaryValue<{ root: Cell; publishers: string[] }> = {
         serialize: (value, builder) => {
-            const publishers = Dictionary.empty(Dictionary.Keys.Buffer(32), TRUE_VALUE);
+            const publishers = Dictionary.empty(DictKeys.Buffer(32), TRUE_VALUE);
             for (const publisher of value.publishers) publishers.set(Buffer.from(publisher, 'hex'), true);
             builder.storeUint(0, 2).storeRef(value.root).storeDictDirect(publishers);
         },
@@ -123,7 +124,7 @@ export function libraryDescriptors(libraries: ReadonlyMap<string, { root: Cell; 
             throw new Error('not read here');
         },
     };
-    const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), descriptor);
+    const dict = Dictionary.empty(DictKeys.Buffer(32), descriptor);
     for (const [hash, value] of libraries) dict.set(Buffer.from(hash, 'hex'), value);
     return cellBuilder().storeDictDirect(dict).endCell();
 }

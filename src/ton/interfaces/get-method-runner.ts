@@ -14,6 +14,7 @@ import { methodId } from './get-methods.ts';
 import { librariesDictionary, libraryLookup, type LibraryLookup } from '../libraries.ts';
 import { MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS } from '../tvm-executor.ts';
 import { readBoc } from '../boc/boc-reader.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 /**
  * Runs get-methods on the real TVM (@ton/sandbox's emulator, `Executor.runGetMethod`).
@@ -33,8 +34,8 @@ export const GET_METHOD_CONFIG_PARAMS: readonly number[] = [0, 1, 8, 9, 18, 19, 
 
 /** `config` (base64 BOC of the config dictionary) keeping only `params`. */
 export function trimConfig(config: string, params: readonly number[] = GET_METHOD_CONFIG_PARAMS): string {
-    const full = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(config));
-    const trimmed = Dictionary.empty(Dictionary.Keys.Int(32), Dictionary.Values.Cell());
+    const full = Dictionary.loadDirect(DictKeys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(config));
+    const trimmed = Dictionary.empty(DictKeys.Int(32), Dictionary.Values.Cell());
     for (const param of params) {
         const value = full.get(param);
         if (value) trimmed.set(param, value);

@@ -1,5 +1,6 @@
 import { Dictionary, type Cell, type DictionaryValue, type Slice } from '@ton/core';
 import { formatRawAddress } from '../address.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 /** How a known multisig keeps its members in the data cell. */
 export type MultisigLayout = 'v1' | 'v2';
@@ -58,15 +59,15 @@ const OWNER_KEY: DictionaryValue<Buffer> = {
 
 function readV1(s: Slice): MultisigMembers {
     s.skip(32 + 8 + 8 + 64); // wallet_id, n, k, last_cleaned
-    const owners = s.loadDict(Dictionary.Keys.Uint(8), OWNER_KEY);
+    const owners = s.loadDict(DictKeys.Uint(8), OWNER_KEY);
     return { addresses: [], publicKeys: unique(owners.values().map(key => key.toString('hex'))) };
 }
 
 function readV2(s: Slice): MultisigMembers {
     s.skip(256 + 8); // next_order_seqno, threshold
-    const signers = Dictionary.loadDirect(Dictionary.Keys.Uint(8), Dictionary.Values.Address(), s.loadRef());
+    const signers = Dictionary.loadDirect(DictKeys.Uint(8), Dictionary.Values.Address(), s.loadRef());
     s.skip(8); // signers_num
-    const proposers = s.loadDict(Dictionary.Keys.Uint(8), Dictionary.Values.Address());
+    const proposers = s.loadDict(DictKeys.Uint(8), Dictionary.Values.Address());
     s.loadBit(); // allow_arbitrary_order_seqno: its absence means the cell is not this layout
     const addresses = [...signers.values(), ...proposers.values()].map(formatRawAddress);
     return { addresses: unique(addresses), publicKeys: [] };

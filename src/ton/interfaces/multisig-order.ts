@@ -1,5 +1,6 @@
 import { Dictionary, loadMessageRelaxed, type Address, type Cell, type DictionaryValue, type MessageRelaxed, type Slice } from '@ton/core';
 import { expectOp, fail, loadMsgAddressInt } from '../bodies/common.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 /**
  * A multisig v2 order (ton-blockchain/multisig-contract-v2 `order.func`, `multisig.tlb`): its data
@@ -111,13 +112,13 @@ export function loadMultisigOrderState(s: Slice): MultisigOrderState {
 
 /** `_ actions:(Hashmap 8 ^Action) = Order;` — the dictionary's root cell (never empty), actions by ascending index. */
 export function loadMultisigOrderActions(order: Cell): MultisigAction[] {
-    const dict = Dictionary.loadDirect(Dictionary.Keys.Uint(8), ACTION, order);
+    const dict = Dictionary.loadDirect(DictKeys.Uint(8), ACTION, order);
     return [...dict].sort(([a], [b]) => a - b).map(([, action]) => action);
 }
 
 /** A `Hashmap 8 MsgAddressInt` root cell (signers, also as a get-method returns it). */
 export function loadSigners(root: Cell): Map<number, Address> {
-    const dict = Dictionary.loadDirect(Dictionary.Keys.Uint(8), SIGNER, root);
+    const dict = Dictionary.loadDirect(DictKeys.Uint(8), SIGNER, root);
     return new Map([...dict].sort(([a], [b]) => a - b));
 }
 
@@ -132,7 +133,7 @@ export function loadMultisigAction(s: Slice): MultisigSendMessage | MultisigUpda
     expectOp(s, OP_MULTISIG_UPDATE_PARAMS);
     const threshold = s.loadUint(8);
     const signers = [...loadSigners(s.loadRef()).values()];
-    const proposers = s.loadDict(Dictionary.Keys.Uint(8), SIGNER);
+    const proposers = s.loadDict(DictKeys.Uint(8), SIGNER);
     return { type: 'update_multisig_params', threshold, signers, proposers: [...proposers].sort(([a], [b]) => a - b).map(([, address]) => address) };
 }
 

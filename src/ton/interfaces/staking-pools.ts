@@ -1,5 +1,6 @@
-import { Dictionary, type Cell, type DictionaryValue } from '@ton/core';
+import { type Cell, type DictionaryValue } from '@ton/core';
 import { formatRawAddress } from '../address.ts';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 /** How a known staking pool keeps its stakers in the data cell. */
 export type StakingPoolLayout = 'tf_nominator_pool' | 'single_nominator';
@@ -59,7 +60,7 @@ export function readPoolStakers(layout: StakingPoolLayout, data: Cell): PoolStak
         s.loadCoins(); // stake_amount_sent
         s.loadCoins(); // validator_amount
         s.loadRef(); // config
-        const nominators = s.loadDict(Dictionary.Keys.BigUint(256), NOMINATOR);
+        const nominators = s.loadDict(DictKeys.BigUint(256), NOMINATOR);
         return [...nominators]
             .filter(([, entry]) => entry.amount + entry.pending > 0n)
             .map(([key, entry]) => ({ address: `0:${key.toString(16).padStart(64, '0')}`, amount: entry.amount, pendingDeposit: entry.pending }));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Dictionary, type Cell, type Slice } from '@ton/core';
+import { DictKeys } from '../cells/dict-keys.ts';
 
 /**
  * TEP-64 token data: `onchain#00 data:(HashmapE 256 ^ContentData)` with keys sha256(attribute
@@ -24,7 +25,7 @@ export function parseTokenContent(content: Cell): TokenContent {
     if (layout === 0x01) return { onchain: {}, uri: readSnakeText(slice) };
     if (layout !== 0x00) return { onchain: {} };
     const onchain: Record<string, string> = {};
-    const dict = slice.loadDict(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+    const dict = slice.loadDict(DictKeys.Buffer(32), Dictionary.Values.Cell());
     for (const [key, value] of dict) {
         const name = KEY_OF.get(key.toString('hex'));
         if (!name) continue;
@@ -41,7 +42,7 @@ function readContentData(cell: Cell): string | undefined {
     if (kind === 0x00) return readSnakeText(slice);
     if (kind === 0x01) {
         // chunked_data#_ data:(HashmapE 32 ^(SnakeData ~0)): chunks in key order.
-        const chunks = slice.loadDict(Dictionary.Keys.Uint(32), Dictionary.Values.Cell());
+        const chunks = slice.loadDict(DictKeys.Uint(32), Dictionary.Values.Cell());
         return [...chunks].sort(([a], [b]) => a - b).map(([, chunk]) => readSnakeText(chunk.beginParse())).join('');
     }
     return undefined;

@@ -1,6 +1,7 @@
 import { Address, Cell, Dictionary, beginCell, type Slice } from '@ton/core';
 import { sign } from '@ton/crypto';
 import { contractCode } from './artifacts.ts';
+import { DictKeys } from '../../../ton/cells/dict-keys.ts';
 
 /**
  * The devnet's config contract (contracts/config.tolk) at -1:5555…5555 (p0): mainnet's storage
@@ -50,7 +51,7 @@ export function parseConfigData(data: Cell): Required<ConfigContractData> {
 
 /** The ConfigParams dictionary of a root cell (as stored in cfg_dict or given to the emulator). */
 export function configParamsDict(root: Cell): Dictionary<number, Cell> {
-    return Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), root);
+    return Dictionary.loadDirect(DictKeys.Int(32), Dictionary.Values.Cell(), root);
 }
 
 export function configParamsCell(dict: Dictionary<number, Cell>): Cell {
@@ -132,7 +133,7 @@ const descrValue = {
 };
 
 export function validatorSetCell(v: ValidatorSet): Cell {
-    const dict = Dictionary.empty(Dictionary.Keys.Uint(16), descrValue);
+    const dict = Dictionary.empty(DictKeys.Uint(16), descrValue);
     v.list.forEach((d, i) => dict.set(i, d));
     return beginCell()
         .storeUint(0x12, 8)
@@ -150,7 +151,7 @@ export function parseValidatorSet(c: Cell): ValidatorSet {
     const tag = s.loadUint(8);
     if (tag !== 0x12) throw new Error(`validator set tag 0x${tag.toString(16)} (only validators_ext#12)`);
     const res = { utimeSince: s.loadUint(32), utimeUntil: s.loadUint(32), total: s.loadUint(16), main: s.loadUint(16), totalWeight: s.loadUintBig(64) };
-    const dict = s.loadDict(Dictionary.Keys.Uint(16), descrValue);
+    const dict = s.loadDict(DictKeys.Uint(16), descrValue);
     s.endParse();
     const list = [...dict.keys()].sort((a, b) => a - b).map(k => dict.get(k)!);
     return { ...res, list };

@@ -1,6 +1,7 @@
 import { Address, Cell, Dictionary, beginCell, type Builder, type DictionaryValue, type Slice, type TupleItem } from '@ton/core';
 import { sign } from '@ton/crypto';
 import { contractCode } from './artifacts.ts';
+import { DictKeys } from '../../../ton/cells/dict-keys.ts';
 
 /**
  * The devnet's elector (contracts/elector.tolk) at -1:3333…3333 (p1): mainnet's storage layout,
@@ -116,13 +117,13 @@ function fromMap<K extends bigint | number, V>(m: Map<K, V>, d: Dictionary<K, V>
 }
 
 export function frozenDict(frozen: Map<bigint, FrozenStake>): Dictionary<bigint, FrozenStake> {
-    return fromMap(frozen, Dictionary.empty(Dictionary.Keys.BigUint(256), frozenValue));
+    return fromMap(frozen, Dictionary.empty(DictKeys.BigUint(256), frozenValue));
 }
 
 /** A frozen_dict cell (HashmapE 256 Frozen root, or null when empty), as in past_elections. */
 export function parseFrozenDict(root: Cell | null): Map<bigint, FrozenStake> {
     if (!root) return new Map();
-    return toMap(Dictionary.loadDirect(Dictionary.Keys.BigUint(256), frozenValue, root));
+    return toMap(Dictionary.loadDirect(DictKeys.BigUint(256), frozenValue, root));
 }
 
 function storePastElection(p: PastElection, b: Builder): void {
@@ -155,7 +156,7 @@ export function currentElectionCell(e: CurrentElection): Cell {
         .storeUint(e.electClose, 32)
         .storeCoins(e.minStake)
         .storeCoins(e.totalStake)
-        .storeDict(fromMap(e.members, Dictionary.empty(Dictionary.Keys.BigUint(256), participantValue)))
+        .storeDict(fromMap(e.members, Dictionary.empty(DictKeys.BigUint(256), participantValue)))
         .storeBit(e.failed)
         .storeBit(e.finished)
         .endCell();
@@ -168,7 +169,7 @@ export function parseCurrentElection(c: Cell): CurrentElection {
         electClose: s.loadUint(32),
         minStake: s.loadCoins(),
         totalStake: s.loadCoins(),
-        members: toMap(s.loadDict(Dictionary.Keys.BigUint(256), participantValue)),
+        members: toMap(s.loadDict(DictKeys.BigUint(256), participantValue)),
         failed: s.loadBit(),
         finished: s.loadBit(),
     };
@@ -180,8 +181,8 @@ export function parseCurrentElection(c: Cell): CurrentElection {
 export function electorData(st: Partial<ElectorState> = {}): Cell {
     return beginCell()
         .storeMaybeRef(st.elect ? currentElectionCell(st.elect) : null)
-        .storeDict(fromMap(st.credits ?? new Map(), Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.BigVarUint(4))))
-        .storeDict(fromMap(st.pastElections ?? new Map(), Dictionary.empty(Dictionary.Keys.Uint(32), pastElectionValue)))
+        .storeDict(fromMap(st.credits ?? new Map(), Dictionary.empty(DictKeys.BigUint(256), Dictionary.Values.BigVarUint(4))))
+        .storeDict(fromMap(st.pastElections ?? new Map(), Dictionary.empty(DictKeys.Uint(32), pastElectionValue)))
         .storeCoins(st.grams ?? 0n)
         .storeUint(st.activeId ?? 0, 32)
         .storeUint(st.activeHash ?? 0n, 256)
@@ -193,8 +194,8 @@ export function parseElectorData(data: Cell): ElectorState {
     const elect = s.loadMaybeRef();
     const st: ElectorState = {
         elect: elect ? parseCurrentElection(elect) : null,
-        credits: toMap(s.loadDict(Dictionary.Keys.BigUint(256), Dictionary.Values.BigVarUint(4))),
-        pastElections: toMap(s.loadDict(Dictionary.Keys.Uint(32), pastElectionValue)),
+        credits: toMap(s.loadDict(DictKeys.BigUint(256), Dictionary.Values.BigVarUint(4))),
+        pastElections: toMap(s.loadDict(DictKeys.Uint(32), pastElectionValue)),
         grams: s.loadCoins(),
         activeId: s.loadUint(32),
         activeHash: s.loadUintBig(256),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Builder, Cell, Dictionary, beginCell } from '@ton/core';
+import { DictKeys } from '../../../ton/cells/dict-keys.ts';
 
 /**
  * TEP-64 token data, as the devnet's jettons and NFTs carry it:
@@ -50,7 +51,7 @@ export function metadataKey(attribute: string): bigint {
 
 /** `onchain#00` content: every defined attribute as `snake#00` text under sha256(name). */
 export function onchainContent(metadata: TokenMetadata): Cell {
-    const dict = Dictionary.empty(Dictionary.Keys.BigUint(256), Dictionary.Values.Cell());
+    const dict = Dictionary.empty(DictKeys.BigUint(256), Dictionary.Values.Cell());
     for (const [attribute, value] of Object.entries(metadata)) {
         if (value === undefined) continue;
         dict.set(metadataKey(attribute), snakeCell(String(value), Buffer.from([0x00])));

@@ -2,6 +2,7 @@ import { Address, Cell, Dictionary, beginCell, contractAddress, storeMessageRela
 import { libraryCell } from '../../../ton/libraries.ts';
 import { contractCode } from './artifacts.ts';
 import { commentCell, storeQueryId } from './payload.ts';
+import { DictKeys } from '../../../ton/cells/dict-keys.ts';
 
 /**
  * The devnet's multisig v2 (contracts/multisig-v2.tolk, contracts/multisig-order-v2.tolk),
@@ -91,7 +92,7 @@ export interface MultisigConfig {
 /** `Hashmap 8 MsgAddressInt` with keys 0..n-1. */
 export function multisigAddressDict(addresses: readonly Address[]): Dictionary<number, Address> {
     if (addresses.length > 255) throw new Error('at most 255 addresses');
-    const dict = Dictionary.empty(Dictionary.Keys.Uint(8), Dictionary.Values.Address());
+    const dict = Dictionary.empty(DictKeys.Uint(8), Dictionary.Values.Address());
     addresses.forEach((a, i) => dict.set(i, a));
     return dict;
 }
@@ -168,7 +169,7 @@ export function multisigActionCell(action: MultisigAction): Cell {
 export function multisigOrderCell(actions: readonly MultisigAction[]): Cell {
     if (actions.length === 0) throw new Error('an order has at least one action');
     if (actions.length > MULTISIG_MAX_ACTIONS) throw new Error(`an order has at most ${MULTISIG_MAX_ACTIONS} actions`);
-    const dict = Dictionary.empty(Dictionary.Keys.Uint(8), Dictionary.Values.Cell());
+    const dict = Dictionary.empty(DictKeys.Uint(8), Dictionary.Values.Cell());
     actions.forEach((action, i) => dict.set(i, multisigActionCell(action)));
     return beginCell().storeDictDirect(dict).endCell();
 }
@@ -208,7 +209,7 @@ export function multisigTextApproveBody(): Cell {
 
 /** The libraries dictionary (`HashmapE 256 ^Cell`, root) that lets an emulator run orders: order code hash → code. */
 export function multisigOrderLibraries(): Cell {
-    const dict = Dictionary.empty(Dictionary.Keys.Buffer(32), Dictionary.Values.Cell());
+    const dict = Dictionary.empty(DictKeys.Buffer(32), Dictionary.Values.Cell());
     dict.set(multisigOrderCode().hash(), multisigOrderCode());
     return beginCell().storeDictDirect(dict).endCell();
 }

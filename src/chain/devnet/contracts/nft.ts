@@ -1,6 +1,7 @@
 import { Address, Cell, Dictionary, beginCell, contractAddress, type DictionaryValue, type StateInit } from '@ton/core';
 import { contractCode } from './artifacts.ts';
 import { storeForwardPayload, storeQueryId, type ForwardPayload } from './payload.ts';
+import { DictKeys } from '../../../ton/cells/dict-keys.ts';
 
 /**
  * The devnet's NFTs (contracts/nft-collection.tolk, contracts/nft-item.tolk): TEP-62 collection and
@@ -147,7 +148,7 @@ const batchItemValue: DictionaryValue<BatchItem> = {
 /** batch_deploy#00000002 (collection owner only): items deployed in index order. */
 export function nftBatchDeployBody(p: { queryId?: bigint; items: Array<Omit<NftDeployItemParams, 'queryId'>> }): Cell {
     if (p.items.length === 0 || p.items.length > NFT_MAX_BATCH_DEPLOY) throw new Error(`batch deploy of ${p.items.length} items; 1..${NFT_MAX_BATCH_DEPLOY}`);
-    const dict = Dictionary.empty(Dictionary.Keys.BigUint(64), batchItemValue);
+    const dict = Dictionary.empty(DictKeys.BigUint(64), batchItemValue);
     for (const item of p.items) dict.set(item.index, { amount: item.amount ?? NFT_TON.itemDeployAmount, init: nftItemInit(item.owner, item.content) });
     const b = beginCell().storeUint(NFT_OP.batchDeploy, 32);
     return storeQueryId(b, p.queryId).storeDict(dict).endCell();

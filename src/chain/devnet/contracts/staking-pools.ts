@@ -2,6 +2,7 @@ import { Address, Builder, Cell, Dictionary, beginCell, contractAddress, type Di
 import { sign } from '@ton/crypto';
 import { contractCode } from './artifacts.ts';
 import { commentCell } from './payload.ts';
+import { DictKeys } from '../../../ton/cells/dict-keys.ts';
 
 /**
  * The devnet's staking pools (contracts/nominator-pool.tolk, contracts/single-nominator.tolk),
@@ -242,7 +243,7 @@ export function parseNominatorPoolStorage(data: Cell): NominatorPoolData {
         maxNominatorsCount: c.loadUint(16),
         minValidatorStake: c.loadCoins(),
         minNominatorStake: c.loadCoins(),
-        nominators: s.loadDict(Dictionary.Keys.BigUint(256), NOMINATOR_ENTRY_VALUE),
+        nominators: s.loadDict(DictKeys.BigUint(256), NOMINATOR_ENTRY_VALUE),
         withdrawRequests: s.loadMaybeRef(),
         stakeAt: s.loadUint(32),
         savedValidatorSetHash: s.loadUintBig(256),
@@ -267,7 +268,7 @@ export function readPoolData(r: TupleReader): NominatorPoolData {
         maxNominatorsCount: r.readNumber(),
         minValidatorStake: r.readBigNumber(),
         minNominatorStake: r.readBigNumber(),
-        nominators: Dictionary.loadDirect(Dictionary.Keys.BigUint(256), NOMINATOR_ENTRY_VALUE, r.readCellOpt()),
+        nominators: Dictionary.loadDirect(DictKeys.BigUint(256), NOMINATOR_ENTRY_VALUE, r.readCellOpt()),
         withdrawRequests: r.readCellOpt(),
         stakeAt: r.readNumber(),
         savedValidatorSetHash: r.readBigNumber(),

@@ -1,4 +1,4 @@
-import { Address, beginCell, external, parseTuple, storeMessage, storeShardAccount, type TupleItem } from '@ton/core';
+import { Address, beginCell, external, parseTuple, storeMessage, storeShardAccount, type Cell, type TupleItem } from '@ton/core';
 import type {
     Executor,
     ExecutorEmulationResult,
@@ -9,6 +9,7 @@ import type {
     IExecutor,
 } from '@ton/sandbox';
 import { bocRootDepth, readBoc } from './boc/boc-reader.ts';
+import { writeBoc } from './boc/boc-writer.ts';
 
 /**
  * What @ton/sandbox's emulator (the TVM compiled to WASM) can take, measured on this build
@@ -122,7 +123,8 @@ export class ResilientExecutor implements IExecutor {
     }
 
     runGetMethod(args: ExecutorGetMethodArgs): Promise<ExecutorGetMethodResult> {
-        return this.guarded('get-method', args.config, executor => executor.runGetMethod(args));
+        const own = { ...args, code: withOwnBoc(args.code), data: withOwnBoc(args.data) };
+        return this.guarded('get-method', args.config, executor => executor.runGetMethod(own));
     }
 
     /**
@@ -183,6 +185,15 @@ export class ResilientExecutor implements IExecutor {
 
 const CHECK_CODE = beginCell().storeUint(0x77, 8).endCell(); // PUSHINT 7
 const CHECK_ADDRESS = new Address(0, Buffer.alloc(32));
+/**
+ * `cell` whose BOC, when asked, is written by our writer: the executor serializes a get-method's code
+ * and data for every run, and @ton/core's writer pads each cell's bits one bit at a time (for the
+ * indexer's account inspection that was a quarter of an ingest's get-methods).
+ */
+function withOwnBoc(cell: Cell): Cell {
+    return Object.create(cell, { toBoc: { value: () => writeBoc(cell) } }) as Cell;
+}
+
 const NO_ACCOUNT = beginCell().store(storeShardAccount({ account: null, lastTransactionLt: 0n, lastTransactionHash: 0n })).endCell().toBoc().toString('base64');
 const CHECK_MESSAGE = beginCell().store(storeMessage(external({ to: CHECK_ADDRESS, body: beginCell().endCell() }))).endCell();
 

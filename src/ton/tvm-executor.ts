@@ -123,7 +123,7 @@ export class ResilientExecutor implements IExecutor {
     }
 
     runGetMethod(args: ExecutorGetMethodArgs): Promise<ExecutorGetMethodResult> {
-        const own = { ...args, code: withOwnBoc(args.code), data: withOwnBoc(args.data) };
+        const own = { ...args, code: withBoc(args.code), data: withBoc(args.data) };
         return this.guarded('get-method', args.config, executor => executor.runGetMethod(own));
     }
 
@@ -186,12 +186,13 @@ export class ResilientExecutor implements IExecutor {
 const CHECK_CODE = beginCell().storeUint(0x77, 8).endCell(); // PUSHINT 7
 const CHECK_ADDRESS = new Address(0, Buffer.alloc(32));
 /**
- * `cell` whose BOC, when asked, is written by our writer: the executor serializes a get-method's code
- * and data for every run, and @ton/core's writer pads each cell's bits one bit at a time (for the
- * indexer's account inspection that was a quarter of an ingest's get-methods).
+ * `cell` standing in for itself with its BOC made by us: the executor serializes every cell it is
+ * given (code, data, libraries) for every run, and @ton/core's writer pads each cell's bits one bit at
+ * a time (for the indexer's account inspection that was a quarter of an ingest's get-methods). `boc`:
+ * the BOC made once, for cells given again and again (the chain's libraries), else written when asked.
  */
-function withOwnBoc(cell: Cell): Cell {
-    return Object.create(cell, { toBoc: { value: () => writeBoc(cell) } }) as Cell;
+export function withBoc(cell: Cell, boc?: Buffer): Cell {
+    return Object.create(cell, { toBoc: { value: boc ? () => boc : () => writeBoc(cell) } }) as Cell;
 }
 
 const NO_ACCOUNT = beginCell().store(storeShardAccount({ account: null, lastTransactionLt: 0n, lastTransactionHash: 0n })).endCell().toBoc().toString('base64');

@@ -3,7 +3,8 @@ import {
     Blockchain, LocalBlockchainStorage, SmartContract, type BlockchainStorage, type BlockchainTransaction, type ExecutorEmulationResult, type IExecutor, type MessageParams, type TickOrTock,
 } from '@ton/sandbox';
 import { InputFormatError } from '../../ton/input.ts';
-import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault } from '../../ton/tvm-executor.ts';
+import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, TvmFault, withBoc } from '../../ton/tvm-executor.ts';
+import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import type { PersistedAccount } from './chain-log.ts';
 import { cellBuilder } from '../../ton/cells/core-cells.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
@@ -279,18 +280,11 @@ function internalMessageKey(message: Cell): string | null {
 
 const librariesBoc = new WeakMap<Cell, Cell>();
 
-/**
- * The executor serializes the chain's public libraries for every transaction; they change only when
- * a library is published, so the dictionary cell stands in with its BOC made once.
- */
+/** The chain's public libraries change only when one is published: their BOC is made once (withBoc). */
 function serializedOnce(libs: Cell | null): Cell | null {
     if (!libs) return libs;
     let cached = librariesBoc.get(libs);
-    if (!cached) {
-        const boc = libs.toBoc();
-        cached = Object.create(libs, { toBoc: { value: () => boc } }) as Cell;
-        librariesBoc.set(libs, cached);
-    }
+    if (!cached) librariesBoc.set(libs, cached = withBoc(libs, writeBoc(libs)));
     return cached;
 }
 

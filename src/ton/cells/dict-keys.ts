@@ -25,9 +25,7 @@ export const DictKeys = {
         return {
             bits,
             serialize(src: number) {
-                if (typeof src !== 'number') throw new Error('Key is not a number');
-                if (!Number.isSafeInteger(src)) throw new Error(`Key is not a safe integer: ${src}`);
-                if (src < 0) throw new Error(`Key is negative: ${src}`);
+                if (checkedNumber(src) < 0) throw new Error(`Key is negative: ${src}`);
                 return checkedUnsigned(BigInt(src), bits);
             },
             parse: (src: bigint) => Number(src),
@@ -38,11 +36,7 @@ export const DictKeys = {
     Int(bits: number): DictionaryKey<number> {
         return {
             bits,
-            serialize(src: number) {
-                if (typeof src !== 'number') throw new Error('Key is not a number');
-                if (!Number.isSafeInteger(src)) throw new Error(`Key is not a safe integer: ${src}`);
-                return checkedSigned(BigInt(src), bits);
-            },
+            serialize: (src: number) => checkedSigned(BigInt(checkedNumber(src)), bits),
             parse: (src: bigint) => Number(BigInt.asIntN(bits, src)),
         };
     },
@@ -60,6 +54,12 @@ export const DictKeys = {
         };
     },
 };
+
+function checkedNumber(src: number): number {
+    if (typeof src !== 'number') throw new Error('Key is not a number');
+    if (!Number.isSafeInteger(src)) throw new Error(`Key is not a safe integer: ${src}`);
+    return src;
+}
 
 function checkedUnsigned(value: bigint, bits: number): bigint {
     if (value >> BigInt(bits) !== 0n) throw new Error(`value is out of range for ${bits} bits. Got ${value}`);

@@ -12,7 +12,8 @@ import {
 } from '@ton/core';
 import { methodId } from './get-methods.ts';
 import { librariesDictionary, libraryLookup, type LibraryLookup } from '../libraries.ts';
-import { MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS } from '../tvm-executor.ts';
+import { MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, withBoc } from '../tvm-executor.ts';
+import { writeBoc } from '../boc/boc-writer.ts';
 import { readBoc } from '../boc/boc-reader.ts';
 import { DictKeys } from '../cells/dict-keys.ts';
 
@@ -160,8 +161,7 @@ export class GetMethodRunner {
 
     private useLibraries(libs: Cell | undefined): void {
         this.lookup = libraryLookup(libs);
-        const boc = libs?.toBoc();
-        this.libsForEmulator = boc ? ({ toBoc: () => boc } as unknown as Cell) : undefined;
+        this.libsForEmulator = libs ? withBoc(libs, writeBoc(libs)) : undefined;
     }
 
     /** Finds a library root by hash in the runner's libraries. */

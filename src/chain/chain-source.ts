@@ -6,7 +6,7 @@
  */
 import type { Cell } from '@ton/core';
 import type { TransactionSummary } from '../ton/transaction.ts';
-import type { StoredText } from '../store/read/transactions.ts';
+import type { StoredTemplate } from '../json/template.ts';
 import type { BlockIdExt } from '../ton/block-id.ts';
 
 export interface TransactionRecord {
@@ -22,7 +22,7 @@ export interface TransactionRecord {
     /** Account balance in nanograms right after this transaction, when the source knows it. */
     endBalance?: bigint;
     /** Its text as the API shows it, with holes (present/stored/transaction-template.ts), when the block reader made one. */
-    text?: StoredText;
+    text?: StoredTemplate;
 }
 
 export type AccountStatus = 'active' | 'uninit' | 'frozen' | 'nonexist';
@@ -70,7 +70,7 @@ export interface BlockRecord {
      * The block's list of transactions as the API shows it, as one text with holes, when the block
      * reader made a text for every transaction (present/stored/transaction-template.ts, listTemplate).
      */
-    listText?: StoredText;
+    listText?: StoredTemplate;
     /**
      * Transactions whose text could not be made (a presenter that throws on them: a bug), each as
      * `hash: reason`. They are indexed all the same, and presented from their BOCs when read.

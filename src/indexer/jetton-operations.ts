@@ -9,7 +9,7 @@ import type { Insertable, Transaction as DbTransaction } from 'kysely';
 import type { IndexDatabase, JettonHistoryTable, JettonOperationsTable } from '../store/schema.ts';
 import { BulkInsert } from '../store/bulk-insert.ts';
 import { decodeOperation } from '../store/read/jettons.ts';
-import { jettonOperationText } from '../present/stored/jetton-operation-text.ts';
+import { jettonOperationTemplate } from '../present/stored/jetton-operation-text.ts';
 
 /** What the index knows of a jetton wallet: whose it is and which jetton it holds. */
 export interface JettonWalletInfo {
@@ -121,10 +121,10 @@ function byAccountThenLt(a: JettonHistoryTable, b: JettonHistoryTable): number {
 
 /** An operation's rows in its parties' histories (one for a transfer to oneself), with its text. */
 export function historyRowsOf(op: Insertable<JettonOperationsTable>): JettonHistoryTable[] {
-    const text = jettonOperationText(decodeOperation(op as Required<typeof op>));
+    const { text, holes } = jettonOperationTemplate(decodeOperation(op as Required<typeof op>));
     const parties = new Set([op.source, op.destination].filter((party): party is string => party != null));
     return [...parties].map(account => ({
-        account, lt: op.lt, transaction_hash: op.transaction_hash, master: op.master, source: op.source ?? null, destination: op.destination ?? null, text,
+        account, lt: op.lt, transaction_hash: op.transaction_hash, master: op.master, source: op.source ?? null, destination: op.destination ?? null, text, text_holes: holes,
     }));
 }
 

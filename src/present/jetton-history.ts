@@ -24,7 +24,7 @@ export function presentJettonHistory(page: JettonHistoryPage): RawJson {
     for (let i = 0; i < page.operations.length; i++) {
         const op = page.operations[i];
         if (i > 0) pieces.push(',');
-        if ('text' in op) addFilledText(pieces, op, accounts, previewOf(op.master));
+        if ('text' in op) addFilledText(pieces, op, accounts, previewOf);
         else pieces.push(asciiJson(toJson(presentOperation(op, accounts, new RawJson(previewOf(op.master))))));
     }
     pieces.push(page.nextFrom !== undefined ? `],"next_from":${page.nextFrom}}` : ']}');

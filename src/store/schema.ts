@@ -148,8 +148,10 @@ export interface JettonHistoryTable {
     master: string;
     source: string | null;
     destination: string | null;
-    /** The operation's text with holes (present/stored/jetton-operation-text.ts); null for operations indexed before it was stored. */
-    text: string | null;
+    /** The operation's text with holes (json/template.ts, present/stored/jetton-operation-text.ts); null until it is stored. */
+    text: Buffer | null;
+    /** The text's holes, led by the version of the presenter that made it. */
+    text_holes: string | null;
 }
 
 export interface NftItemsTable {

@@ -40,7 +40,7 @@ import {
 import { commentCell, commentPayload } from '../../src/chain/devnet/contracts/payload.ts';
 import { uninitializedAccount } from '../../src/chain/devnet/genesis.ts';
 import { keyPairFromSeed } from '../../src/chain/devnet/keys.ts';
-import { SandboxChain } from '../../src/chain/devnet/sandbox-chain.ts';
+import { TvmChain } from '../../src/chain/devnet/tvm-chain.ts';
 import { walletSeqno } from '../../src/chain/devnet/seed.ts';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { loadTextComment } from '../../src/ton/bodies/comment.ts';
@@ -140,18 +140,17 @@ function tolkConstant(file: string, name: string): number {
 }
 
 class Devnet {
-    constructor(readonly chain: SandboxChain) {}
+    constructor(readonly chain: TvmChain) {}
 
     async fund(wallet: DevnetWallet, balance: bigint): Promise<void> {
-        const contract = await this.chain.getContract(wallet.address);
-        contract.account = uninitializedAccount(wallet, balance, UTIME);
+        this.chain.setShardAccount(wallet.address, uninitializedAccount(wallet, balance, UTIME));
     }
 
     /** An external message from `wallet` carrying `messages`; every transaction of the cascade. */
     async send(wallet: DevnetWallet, messages: MessageRelaxed[]): Promise<Executed[]> {
         const external = await wallet.transfer(await walletSeqno(this.chain, wallet), UTIME + 60, messages);
         await this.chain.sendMessage(external);
-        const txs = this.chain.drainTransactions().map(describeTx);
+        const txs = this.chain.drainTransactions().map(tx => describeTx(tx.parsed));
         assert.equal(txs[0].account, wallet.address.toRawString());
         assert.ok(txs[0].success, 'the wallet accepted the external message');
         return txs.slice(1);
@@ -170,7 +169,7 @@ class Devnet {
             body: beginCell().storeUint(TEP.bounced, 32).storeBits(originalBody.beginParse().loadBits(Math.min(256, originalBody.bits.length))).endCell(),
         };
         await this.chain.sendMessage(message);
-        return this.chain.drainTransactions().map(describeTx);
+        return this.chain.drainTransactions().map(tx => describeTx(tx.parsed));
     }
 
     async get(address: Address, method: string, args: TupleItem[] = []) {
@@ -194,7 +193,7 @@ class Devnet {
     }
 
     async codeHash(address: Address): Promise<string> {
-        const state = (await this.chain.getContract(address)).accountState;
+        const state = this.chain.shardAccount(address).account?.storage.state;
         assert.equal(state?.type, 'active');
         return state.type === 'active' ? state.state.code!.hash().toString('hex') : '';
     }
@@ -258,7 +257,7 @@ describe('devnet contracts on the TVM', () => {
     const bobB = jettonWalletAddress(bob.address, minterB);
 
     before(async () => {
-        const chain = await SandboxChain.start();
+        const chain = await TvmChain.start();
         chain.now = UTIME;
         net = new Devnet(chain);
         for (const w of [admin, alice, bob]) await net.fund(w, 1000n * GRAM);
@@ -716,7 +715,7 @@ describe('devnet contracts on the TVM', () => {
         const librarian = librarianAddress(admin.address);
         const walletCode = contractCode('jetton-wallet');
         const published = async () => {
-            const state = (await net.chain.getContract(librarian)).accountState;
+            const state = net.chain.shardAccount(librarian).account?.storage.state;
             assert.equal(state?.type, 'active');
             return state.type === 'active' ? publicLibrariesOf(state.state.libraries) : new Map();
         };

@@ -1,14 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { Address, comment, internal, SendMode, type Cell } from '@ton/core';
+import { Address, comment, internal, SendMode, type Cell, type Transaction } from '@ton/core';
 import { WalletContractV5R1 } from '@ton/ton';
-import type { BlockchainTransaction } from '@ton/sandbox';
 import type { BlockRecord } from '../../src/chain/chain-source.ts';
 import type { BlockIdExt } from '../../src/ton/block-id.ts';
 import { uninitializedAccount } from '../../src/chain/devnet/genesis.ts';
 import { keyPairFromSeed, signerFor } from '../../src/chain/devnet/keys.ts';
-import { SandboxChain, accountOf } from '../../src/chain/devnet/sandbox-chain.ts';
+import { TvmChain, type ExecutedTransaction } from '../../src/chain/devnet/tvm-chain.ts';
 import { DevnetWallet } from '../../src/chain/devnet/wallets.ts';
 import { indexBlock } from '../../src/indexer/index-block.ts';
 import type { Store } from '../../src/store/store.ts';
@@ -29,7 +28,8 @@ interface Executed {
     lt: bigint;
     account: string;
     workchain: number;
-    tx: BlockchainTransaction;
+    tx: Transaction;
+    cell: Cell;
 }
 
 /**
@@ -47,24 +47,24 @@ interface Cascade {
     all: Executed[];
 }
 
-function describeExecuted(names: string[], executed: BlockchainTransaction[]): Executed[] {
+function describeExecuted(names: string[], executed: ExecutedTransaction[]): Executed[] {
     assert.equal(executed.length, names.length, `expected ${names.join(', ')}; the TVM executed ${executed.length} transactions`);
     return executed.map((tx, i) => ({
         name: names[i],
-        hash: tx.hash().toString('hex'),
-        lt: tx.lt,
-        account: accountOf(tx),
-        workchain: Number(accountOf(tx).split(':')[0]),
-        tx,
+        hash: tx.cell.hash().toString('hex'),
+        lt: tx.parsed.lt,
+        account: tx.account,
+        workchain: tx.workchain,
+        tx: tx.parsed,
+        cell: tx.cell,
     }));
 }
 
-async function fund(chain: SandboxChain, wallet: DevnetWallet, balance: bigint): Promise<void> {
-    const contract = await chain.getContract(wallet.address);
-    contract.account = uninitializedAccount(wallet, balance, UTIME);
+async function fund(chain: TvmChain, wallet: DevnetWallet, balance: bigint): Promise<void> {
+    chain.setShardAccount(wallet.address, uninitializedAccount(wallet, balance, UTIME));
 }
 
-async function runCascade(chain: SandboxChain): Promise<Cascade> {
+async function runCascade(chain: TvmChain): Promise<Cascade> {
     const alice = new DevnetWallet('wallet_v4r2', keyPairFromSeed(seed('trace-linker alice')));
     const bob = new DevnetWallet('wallet_v3r2', keyPairFromSeed(seed('trace-linker bob')));
     const nobody = new Address(0, seed('trace-linker: nobody lives here'));
@@ -94,7 +94,7 @@ async function runCascade(chain: SandboxChain): Promise<Cascade> {
  * bounce comes back to the masterchain. The devnet puts the basechain transaction in its shard
  * block and the two masterchain ones in its masterchain block, and commits the shard block first.
  */
-async function runMasterchainCascade(chain: SandboxChain): Promise<Cascade> {
+async function runMasterchainCascade(chain: TvmChain): Promise<Cascade> {
     const carol = new DevnetWallet('wallet_v4r2', keyPairFromSeed(seed('trace-linker carol')), -1);
     const nobody = new Address(0, seed('trace-linker: nobody lives here either'));
     await fund(chain, carol, 100n * GRAM);
@@ -120,7 +120,7 @@ async function runMasterchainCascade(chain: SandboxChain): Promise<Cascade> {
  * With the devnet's block layout (shard block [dave, bounce] committed before master block [root,
  * nobody]) the master block holds both the parent of an orphan trace and a child of it.
  */
-async function runSignedInternalCascade(chain: SandboxChain): Promise<Cascade> {
+async function runSignedInternalCascade(chain: TvmChain): Promise<Cascade> {
     const carol = new DevnetWallet('wallet_v4r2', keyPairFromSeed(seed('trace-linker carol, again')), -1);
     const daveKeys = keyPairFromSeed(seed('trace-linker dave'));
     const dave = new DevnetWallet('wallet_v5r1', daveKeys);
@@ -142,7 +142,7 @@ async function runSignedInternalCascade(chain: SandboxChain): Promise<Cascade> {
     const all = describeExecuted(['root', 'dave', 'nobody', 'bounce'], chain.drainTransactions());
     const [root, daveTx, nobodyTx, bounce] = all;
     assert.deepEqual(all.map(t => t.account), [carol.address.toRawString(), dave.address.toRawString(), nobody.toRawString(), dave.address.toRawString()]);
-    assert.equal((await chain.getContract(dave.address)).accountState?.type, 'active', 'dave deployed by the request');
+    assert.equal(chain.shardAccount(dave.address).account?.storage.state?.type, 'active', 'dave deployed by the request');
     const bounced = bounce.tx.inMessage?.info;
     assert.ok(bounced?.type === 'internal' && bounced.bounced, 'dave receives a bounced message');
     return { root, bob: daveTx, nobody: nobodyTx, bounce, all };
@@ -166,7 +166,7 @@ class Blocks {
             parents: parent ? [parent] : [],
             masterRef,
             shardBlocks,
-            transactions: sorted.map(t => ({ boc: t.tx.raw.toBoc(), cell: t.tx.raw })),
+            transactions: sorted.map(t => ({ boc: t.cell.toBoc(), cell: t.cell })),
             accountStates: [],
         };
         this.last.set(workchain, block.id);
@@ -216,7 +216,7 @@ async function assertMessagesLinked(store: Store, cascade: Cascade): Promise<voi
     const expected = new Map<string, { tx_in_hash: string | null; tx_out_hash: string | null; msg_type: string }>();
     const indexed = new Set((await store.db.selectFrom('transactions').select('hash').execute()).map(r => r.hash));
     for (const t of cascade.all.filter(t => indexed.has(t.hash))) {
-        const parsed = parseTransactionCell(t.tx.raw, t.workchain);
+        const parsed = parseTransactionCell(t.cell, t.workchain);
         const inMsg = parsed.inMsg!;
         const entry = expected.get(inMsg.hash) ?? { tx_in_hash: null, tx_out_hash: null, msg_type: inMsg.msgType };
         expected.set(inMsg.hash, { ...entry, tx_in_hash: t.hash });
@@ -249,7 +249,7 @@ describe('trace linker on transactions executed by the TVM', () => {
     let signedCascade: Cascade;
 
     before(async () => {
-        const chain = await SandboxChain.start();
+        const chain = await TvmChain.start();
         chain.now = UTIME;
         cascade = await runCascade(chain);
         masterCascade = await runMasterchainCascade(chain);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { presentJettonHistory } from '../../src/present/jetton-history.ts';
-import { isCurrentOperationText, jettonOperationText } from '../../src/present/stored/jetton-operation-text.ts';
+import { isCurrentOperationText, jettonOperationTemplate } from '../../src/present/stored/jetton-operation-text.ts';
 import { asciiJson, toJsonBody } from '../../src/json/json.ts';
 import { stringRepresentation } from '../helpers/string-representation.ts';
 import type { JettonHistoryPage, JettonOperation } from '../../src/store/read/jettons.ts';
@@ -26,7 +26,7 @@ function page(operations: JettonHistoryPage['operations']): JettonHistoryPage {
     };
 }
 
-const stored = (op: JettonOperation) => ({ lt: op.lt, transactionHash: op.transactionHash, master: op.master, source: op.source, destination: op.destination, text: jettonOperationText(op) });
+const stored = (op: JettonOperation) => ({ lt: op.lt, transactionHash: op.transactionHash, master: op.master, source: op.source, destination: op.destination, ...jettonOperationTemplate(op) });
 
 describe('jetton history answers', () => {
     it('shows a stored text as the operation\'s columns show it, non-ASCII text and exact integers included, in ASCII bytes', () => {
@@ -52,11 +52,17 @@ describe('jetton history answers', () => {
         assert.deepEqual(answer.operations[1].destination, { address: BOB, is_scam: false, is_wallet: false });
     });
 
-    it('stores texts of the current version only, and refuses to fill one with holes missing', () => {
-        assert.ok(isCurrentOperationText(jettonOperationText(transfer)));
-        assert.ok(!isCurrentOperationText(`0:${jettonOperationText(transfer).slice(2)}`));
-        const broken = { ...stored(transfer), text: jettonOperationText(transfer).replaceAll('\u0001', '') };
-        assert.throws(() => presentJettonHistory(page([broken])), /fewer holes/);
+    it('stores texts as every text with holes is stored, of the current version only, and refuses to fill one whose marks do not match its holes', () => {
+        const template = jettonOperationTemplate(transfer);
+        assert.ok(template.text.every(byte => byte < 0x80), 'an ASCII text');
+        assert.equal(template.text.filter(byte => byte === 0).length, 3, 'a NUL mark for each party and the jetton');
+        assert.deepEqual(JSON.parse(template.holes), [2, ['w', ALICE], ['w', BOB], ['j', MASTER]]);
+        assert.deepEqual(JSON.parse(jettonOperationTemplate(mint).holes), [2, ['w', BOB], ['j', MASTER]]);
+        assert.ok(isCurrentOperationText(template.holes));
+        assert.ok(!isCurrentOperationText(template.holes.replace(/^\[2,/, '[1,')));
+        assert.ok(!isCurrentOperationText('[20,["j","x"]]'));
+        const broken = { ...stored(transfer), text: Buffer.from(template.text.filter(byte => byte !== 0)) };
+        assert.throws(() => presentJettonHistory(page([broken])), /does not hold as many holes/);
     });
 
     it('escapes only what is outside ASCII, each UTF-16 unit as JSON does', () => {

@@ -9,7 +9,7 @@ import { historyRowsOf } from '../../src/indexer/jetton-operations.ts';
 import { presentJettonHistory } from '../../src/present/jetton-history.ts';
 import { isCurrentOperationText } from '../../src/present/stored/jetton-operation-text.ts';
 import { toJsonBody } from '../../src/json/json.ts';
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
 import { migrationProvider } from '../../src/store/migrations/index.ts';
 import { fillHistoryTexts } from '../../src/indexer/history-texts.ts';
 import { findTrace, traceStatus } from '../../src/store/read/traces.ts';
@@ -239,7 +239,7 @@ for (const backend of storeBackends()) {
 
             // With the texts the indexer stores: the same operations, as texts and what fills their holes.
             const stored = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
-            assert.deepEqual(stored.operations.map(op => ['text' in op && op.text.startsWith('1:'), op.transactionHash, op.lt, op.source, op.destination, op.master]), [
+            assert.deepEqual(stored.operations.map(op => ['text' in op && isCurrentOperationText(op.holes), op.transactionHash, op.lt, op.source, op.destination, op.master]), [
                 [true, hash('71'), TOP_LT, ALICE, BOB, MASTER], [true, hash('72'), TIED_LT, null, ALICE, UNINDEXED_MASTER], [true, hash('73'), TIED_LT, ALICE, null, MASTER],
             ]);
             assert.deepEqual((await jettonHistory(store.db, BOB, undefined, 10, { textUsable: isCurrentOperationText })).operations.map(op => op.transactionHash), [hash('71')]);
@@ -250,10 +250,10 @@ for (const backend of storeBackends()) {
             await store.db.schema.dropTable('jetton_history').execute();
             await store.db.schema.createIndex('jetton_operations_source').on('jetton_operations').columns(['source', 'lt']).execute();
             await store.db.schema.createIndex('jetton_operations_destination').on('jetton_operations').columns(['destination', 'lt']).execute();
-            await sql`delete from kysely_migration where name in ('0013-jetton-history', '0014-untexted-history')`.execute(store.db);
+            await sql`delete from kysely_migration where name in ('0013-jetton-history', '0014-untexted-history', '0016-history-templates')`.execute(store.db);
             const { error, results } = await new Migrator({ db: store.db, provider: migrationProvider(store.dialect), allowUnorderedMigrations: true }).migrateToLatest();
             assert.equal(error, undefined);
-            assert.deepEqual(results?.map(r => [r.migrationName, r.status]), [['0013-jetton-history', 'Success'], ['0014-untexted-history', 'Success']]);
+            assert.deepEqual(results?.map(r => [r.migrationName, r.status]), [['0013-jetton-history', 'Success'], ['0014-untexted-history', 'Success'], ['0016-history-templates', 'Success']]);
             const rows = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
             assert.deepEqual(rows, [
                 { account: ALICE, transaction_hash: hash('71'), text: null }, { account: BOB, transaction_hash: hash('71'), text: null },
@@ -266,13 +266,50 @@ for (const backend of storeBackends()) {
             // The indexer then gives them the texts it writes for new operations, a batch at a time.
             const written = await store.db.selectFrom('jetton_operations').selectAll().execute().then(ops => ops.flatMap(historyRowsOf));
             assert.equal(await fillHistoryTexts(store.db, new AbortController().signal, 1), 3);
-            const filled = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text']).orderBy('transaction_hash').orderBy('account').execute();
-            assert.deepEqual(filled, rows.map(row => ({ ...row, text: written.find(w => w.account === row.account && w.transaction_hash === row.transaction_hash)!.text })));
-            assert.ok(filled.every(row => row.text?.startsWith('1:')));
+            const filled = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text', 'text_holes']).orderBy('transaction_hash').orderBy('account').execute();
+            assert.deepEqual(filled, rows.map(row => {
+                const { text, text_holes } = written.find(w => w.account === row.account && w.transaction_hash === row.transaction_hash)!;
+                return { ...row, text, text_holes };
+            }));
+            assert.ok(filled.every(row => isCurrentOperationText(row.text_holes!)));
             const fromTexts = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
             assert.deepEqual(fromTexts.operations.map(op => ['text' in op, op.transactionHash]), before.operations.map(op => [true, op.transactionHash]));
             assert.deepEqual(toJsonBody(presentJettonHistory(fromTexts)), toJsonBody(presentJettonHistory(before)));
             assert.equal(await fillHistoryTexts(store.db, new AbortController().signal), 0, 'nothing is left to fill');
+        });
+
+        test('jetton history of an index made by the version before texts were stored as templates: its old texts dropped, shown from the columns, filled again in the new form', async () => {
+            const before = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
+            const current = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text', 'text_holes']).orderBy('transaction_hash').orderBy('account').execute();
+            assert.ok(current.length > 0 && current.every(row => row.text !== null));
+            // The table as that version left it: one text column holding `1:` and the ASCII text with 0x01 for each hole.
+            await store.db.schema.dropIndex('jetton_history_untexted').execute();
+            await store.db.schema.alterTable('jetton_history').dropColumn('text_holes').execute();
+            await store.db.schema.alterTable('jetton_history').dropColumn('text').execute();
+            await store.db.schema.alterTable('jetton_history').addColumn('text', 'text').execute();
+            await store.db.schema.createIndex('jetton_history_untexted').on('jetton_history').column('transaction_hash').where(sql.ref('text'), 'is', null).execute();
+            const legacy = store.db as unknown as Kysely<any>;
+            for (const row of current) {
+                await legacy.updateTable('jetton_history').set({ text: `1:${row.text!.toString('latin1').replaceAll('\u0000', '\u0001')}` })
+                    .where('account', '=', row.account).where('transaction_hash', '=', row.transaction_hash).execute();
+            }
+            await sql`delete from kysely_migration where name = '0016-history-templates'`.execute(store.db);
+            // Unordered: the test before ran 0013 and 0014 again after the later ones.
+            const { error, results } = await new Migrator({ db: store.db, provider: migrationProvider(store.dialect), allowUnorderedMigrations: true }).migrateToLatest();
+            assert.equal(error, undefined);
+            assert.deepEqual(results?.map(r => [r.migrationName, r.status]), [['0016-history-templates', 'Success']]);
+
+            const migrated = await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text', 'text_holes']).orderBy('transaction_hash').orderBy('account').execute();
+            assert.deepEqual(migrated, current.map(row => ({ ...row, text: null, text_holes: null })));
+            const meanwhile = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
+            assert.ok(meanwhile.operations.every(op => !('text' in op)), 'shown from the columns until filled');
+            assert.deepEqual(toJsonBody(presentJettonHistory(meanwhile)), toJsonBody(presentJettonHistory(before)));
+
+            assert.equal(await fillHistoryTexts(store.db, new AbortController().signal), new Set(current.map(row => row.transaction_hash)).size);
+            assert.deepEqual(await store.db.selectFrom('jetton_history').select(['account', 'transaction_hash', 'text', 'text_holes']).orderBy('transaction_hash').orderBy('account').execute(), current);
+            const after = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
+            assert.ok(after.operations.every(op => 'text' in op), 'shown from the texts again');
+            assert.deepEqual(toJsonBody(presentJettonHistory(after)), toJsonBody(presentJettonHistory(before)));
         });
 
         test('account interfaces: one entry an account however often named, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {

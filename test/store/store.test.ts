@@ -23,7 +23,7 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
     jetton_masters: ['address', 'total_supply', 'mintable', 'admin', 'content', 'wallet_code_hash', 'metadata', 'metadata_uri', 'metadata_status', 'last_tx_lt'],
     jetton_wallets: ['address', 'owner', 'master', 'balance', 'verified', 'last_tx_lt'],
     jetton_operations: ['transaction_hash', 'lt', 'utime', 'operation', 'master', 'amount', 'source', 'destination', 'source_wallet', 'destination_wallet', 'query_id', 'payload', 'trace_id', 'success', 'awaiting_message'],
-    jetton_history: ['account', 'lt', 'transaction_hash', 'master', 'source', 'destination', 'text'],
+    jetton_history: ['account', 'lt', 'transaction_hash', 'master', 'source', 'destination', 'text', 'text_holes'],
     nft_items: ['address', 'collection', 'item_index', 'owner', 'content', 'last_tx_lt'],
     wallets: ['address', 'public_key', 'seqno', 'wallet_id', 'signature_allowed', 'plugins', 'last_tx_lt'],
     multisig_members: ['multisig', 'member', 'kind'],
@@ -38,7 +38,7 @@ const EXPECTED_COLUMNS: Record<string, string[]> = {
 };
 
 /** Every migration, in the order they apply. */
-const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation', '0010-generation-notify', '0011-transaction-texts', '0012-block-texts', '0013-jetton-history', '0014-untexted-history', '0015-protocol-interfaces'];
+const MIGRATIONS = ['0001-initial', '0002-tokens-and-wallets', '0003-multisig-members', '0004-chain-config', '0005-public-libraries', '0006-pool-stakers', '0007-extra-balances', '0008-multisig-orders', '0009-index-generation', '0010-generation-notify', '0011-transaction-texts', '0012-block-texts', '0013-jetton-history', '0014-untexted-history', '0015-protocol-interfaces', '0016-history-templates'];
 
 /** A mainnet-looking account (the elector) and transaction hash, with integers past 2^53. */
 const ADDRESS = '-1:3333333333333333333333333333333333333333333333333333333333333333';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Address, type Builder, type Cell, loadMessage, type Message, type Transaction } from '@ton/core';
+import { Address, type Builder, type Cell, loadMessage, type Message } from '@ton/core';
 import { hashmapRefValues } from '../../ton/hashmap-refs.ts';
 import { AugmentedDict, type FoldStore, type SubtreeSource } from '../../ton/dict/augmented-dict.ts';
 import { CellCensus, merkleUpdate } from '../../ton/cells/merkle-update.ts';
@@ -18,16 +18,11 @@ import {
 import { libraryDescriptors, mcStateExtraCell, shardStateCell } from '../../ton/block/store-state.ts';
 import { ROOT_SHARD } from '../../ton/block/shard-id.ts';
 import type { BlockIdExt } from '../../ton/block-id.ts';
+import type { ExecutedTransaction } from './tvm-chain.ts';
 import {
     CAP_MSG_METADATA, CAP_REPORT_VERSION, CAP_STORE_OUT_MSG_QUEUE_SIZE, productionParams, type ProductionParams, validatorSetHashShort,
 } from './production-params.ts';
 
-/** A transaction as the devnet ran it: its cell and @ton/core's reading of it. */
-export interface ExecutedTransaction {
-    cell: Cell;
-    parsed: Transaction;
-    workchain: number;
-}
 
 /** An account's state after the step: its ShardAccount cell as the TVM wrote it, or null once it no longer exists. */
 export interface AccountChange {

@@ -5,7 +5,6 @@ import { writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { Address, Cell, internal, loadCurrencyCollection, loadMessage, storeMessage } from '@ton/core';
 import { accountBalanceSlice } from '../../ton/block/shard-accounts.ts';
-import { EmulationError, type TickOrTock } from '@ton/sandbox';
 import type { SourceHead } from '../chain-source.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { amountsOf, ZERO } from '../../ton/currency.ts';
@@ -17,14 +16,14 @@ import { exitCodeDescription } from '../../ton/exit-codes.ts';
 import { interfacesByCodeHash } from '../../ton/interfaces/known-code.ts';
 import { TvmFault } from '../../ton/tvm-executor.ts';
 import { librariesDictionary, publicLibrariesOf } from '../../ton/libraries.ts';
-import { SANDBOX_CONTRACTS_KEPT } from './recent-accounts.ts';
+import { CHAIN_ACCOUNTS_KEPT } from './recent-accounts.ts';
 import { DEFAULT_RECENT_ACCOUNTS } from '../../config/defaults.ts';
 import { ChainLog, type PersistedAccount } from './chain-log.ts';
 import { SqliteFoldStore } from './fold-store.ts';
 import { reuseUnchanged } from '../../ton/cells/reuse-unchanged.ts';
 import { genesisWallets, newGenesis, uninitializedAccount, type GenesisSpec, type GenesisWallet } from './genesis.ts';
 import { buildManifest, type DevnetManifest } from './manifest.ts';
-import { SandboxChain, accountOf } from './sandbox-chain.ts';
+import { MessageNotAccepted, TvmChain, type TickOrTock } from './tvm-chain.ts';
 import { SEED_STEPS, walletSeqno, walletsByName } from './seed.ts';
 import { devnetStaking, electionsGenesisAccounts, electionsGenesisConfig, TICK_TOCK_ACCOUNTS, type DevnetStaking } from './elections.ts';
 import { validatorActions } from './validator-agent.ts';
@@ -113,7 +112,7 @@ export class DevnetProducer {
     /** The accounts dictionaries' folded forks while they are cold (a scratch file, emptied at start). */
     private readonly folds: SqliteFoldStore;
     private readonly events = new EventEmitter();
-    private chain!: SandboxChain;
+    private chain!: TvmChain;
     private genesis!: GenesisSpec;
     private wallets: GenesisWallet[] = [];
     private heads!: ChainHeads;
@@ -123,8 +122,6 @@ export class DevnetProducer {
     private stopped = false;
     private paused = false;
     private readonly collator: Collator;
-    /** The sandbox's config cell, read again only when the sandbox's config changes (its getter parses the BOC on every call). */
-    private configCell: { base64: string; cell: Cell } | null = null;
     /** The public key the devnet signs its blocks as (`created_by`). */
     private producerKey!: Buffer;
     /** Public libraries of the chain by the masterchain account publishing them (what the TVM resolves library cells with). */
@@ -157,9 +154,9 @@ export class DevnetProducer {
     }
 
     async start(): Promise<void> {
-        this.chain = await SandboxChain.start({ loadAccount: address => this.log.account(address) });
-        this.chain.onCascadeCut = (fault, made) => this.events.emit('warning',
-            `${fault.message}; a message's cascade stopped after ${made} transaction(s), which stand, and the rest of it was dropped`);
+        this.chain = await TvmChain.start({ loadAccount: address => this.log.account(address) });
+        this.chain.onCascadeCut = (error, made) => this.events.emit('warning',
+            `${error.message}; a message's cascade stopped after ${made} transaction(s), which stand, and the rest of it was dropped`);
         const genesis = this.log.meta<GenesisSpec>('genesis');
         if (genesis) await this.restore(genesis);
         else await this.createGenesis();
@@ -274,17 +271,16 @@ export class DevnetProducer {
         this.chain.now = utime;
         const accounts: PersistedAccount[] = [];
         for (const w of this.wallets) {
-            const contract = await this.chain.getContract(w.wallet.address);
-            contract.account = uninitializedAccount(w.wallet, w.balance, utime, w.extra);
-            accounts.push(await this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
+            this.chain.setShardAccount(w.wallet.address, uninitializedAccount(w.wallet, w.balance, utime, w.extra));
+            accounts.push(this.chain.persistedAccount(formatRawAddress(w.wallet.address)));
         }
         if (this.staking && this.genesis.elections) {
             // The config the chain starts with is the config contract's: both hold the same cell.
             const config = electionsGenesisConfig(this.chain.config, this.staking, utime, this.genesis.elections);
             this.chain.setConfig(config);
             for (const { address, account } of electionsGenesisAccounts(config, this.staking)) {
-                await this.chain.setShardAccount(address, account);
-                accounts.push(await this.chain.persistedAccount(formatRawAddress(address)));
+                this.chain.setShardAccount(address, account);
+                accounts.push(this.chain.persistedAccount(formatRawAddress(address)));
             }
         }
         // The chain starts as a real one does: from zerostates (states, not blocks) of the masterchain,
@@ -302,7 +298,7 @@ export class DevnetProducer {
         this.wallets = genesisWallets(genesis);
         this.producerKey = blockProducerKey(genesis);
         this.staking = genesis.elections ? devnetStaking(walletsByName(this.wallets)) : null;
-        // Accounts are loaded into the sandbox when used; the masterchain's public libraries are needed before.
+        // Accounts are loaded into the chain when used; the masterchain's public libraries are needed before.
         const masterchain = [...this.log.accountsOf(-1)].map(account => account.address);
         await this.refreshLibraries(masterchain);
         this.heads = this.log.meta<ChainHeads>('heads')!;
@@ -321,9 +317,7 @@ export class DevnetProducer {
     }
 
     private get config(): Cell {
-        const base64 = this.chain.configBase64;
-        if (this.configCell?.base64 !== base64) this.configCell = { base64, cell: Cell.fromBase64(base64) };
-        return this.configCell.cell;
+        return this.chain.config;
     }
 
     /** An account's state as the collator takes it: the ShardAccount cell the TVM wrote, or null once the account no longer exists. */
@@ -404,13 +398,13 @@ export class DevnetProducer {
         const endLt = this.chain.lt + LT_PER_BLOCK;
         this.chain.setLogicalTime(endLt);
 
-        const touched = [...new Set(executed.map(accountOf))];
+        const touched = [...new Set(executed.map(tx => tx.account))];
         await this.refreshLibraries(touched);
-        const accounts = await Promise.all(touched.map(a => this.chain.persistedAccount(a)));
+        const accounts = touched.map(a => this.chain.persistedAccount(a));
         const building = performance.now();
         const blocks = this.collator.step({
             utime, startLt, endLt, randSeed, createdBy: this.producerKey,
-            transactions: executed.map(tx => ({ cell: tx.raw, parsed: tx, workchain: Number(accountOf(tx).split(':')[0]) })),
+            transactions: executed,
             accounts: accounts.map(a => this.steppedAccount(a)),
             config: this.config,
             libraries: this.libraryMap(),
@@ -428,8 +422,8 @@ export class DevnetProducer {
         const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
         const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
         this.heads = heads;
-        // What the step changed is in the chain log now: accounts not used lately leave the sandbox.
-        this.chain.keepRecentContracts(Math.min(this.recentAccounts, SANDBOX_CONTRACTS_KEPT));
+        // What the step changed is in the chain log now: accounts not used lately leave the chain's memory.
+        this.chain.keepRecent(Math.min(this.recentAccounts, CHAIN_ACCOUNTS_KEPT));
         const heap = getHeapStatistics();
         const stats: StepStats = {
             transactions: executed.length,
@@ -485,7 +479,7 @@ export class DevnetProducer {
 
     /** The TVM's config follows the config contract's cfg_dict (as TON's collator copies it into the state); a change makes the block a key block. */
     private async followConfigContract(): Promise<void> {
-        const account = (await this.chain.shardAccount(CONFIG_ADDRESS)).account?.storage.state;
+        const account = this.chain.shardAccount(CONFIG_ADDRESS).account?.storage.state;
         if (account?.type !== 'active' || !account.state.data) return;
         const configDict = parseConfigData(account.state.data).configDict;
         if (!configDict.hash().equals(this.config.hash())) this.chain.setConfig(configDict);
@@ -496,7 +490,7 @@ export class DevnetProducer {
         let changed = false;
         for (const address of addresses) {
             if (!address.startsWith('-1:')) continue;
-            const state = (await this.chain.shardAccount(Address.parseRaw(address))).account?.storage.state;
+            const state = this.chain.shardAccount(Address.parseRaw(address)).account?.storage.state;
             const published = state?.type === 'active' ? publicLibrariesOf(state.state.libraries) : new Map<string, Cell>();
             if (published.size === 0 && !this.publishedLibraries.has(address)) continue;
             if (published.size === 0) this.publishedLibraries.delete(address);
@@ -518,17 +512,17 @@ export class DevnetProducer {
         }
         if (message === null) return new Error('nothing to send');
         try {
-            const result = await this.chain.sendMessage(message);
-            return { messageHash: message.hash().toString('hex'), traceId: result.transactions[0].hash().toString('hex') };
+            const made = await this.chain.sendMessage(message);
+            return { messageHash: message.hash().toString('hex'), traceId: made[0].cell.hash().toString('hex') };
         } catch (error) {
-            if (error instanceof EmulationError) {
+            if (error instanceof MessageNotAccepted) {
                 const code = error.exitCode;
                 const meaning = code !== undefined ? exitCodeDescription(code, await this.interfacesOfDestination(message)) : undefined;
-                const reason = code !== undefined ? `exit code ${code}${meaning ? ` (${meaning})` : ''}` : error.error;
+                const reason = code !== undefined ? `exit code ${code}${meaning ? ` (${meaning})` : ''}` : error.reason;
                 return new MessageRejectedError(`the destination did not accept the external message: ${reason}`);
             }
-            // The emulator failed on the message's own transaction (it was replaced, the chain goes on); the sandbox
-            // applied nothing of that transaction. A bare number is a C++ exception the emulator does not catch.
+            // The emulator failed on the message's own transaction (it was replaced, the chain goes on); nothing
+            // of that transaction was applied. A bare number is a C++ exception the emulator does not catch.
             if (error instanceof TvmFault) return new MessageRejectedError(error.cppException ? EMULATOR_FAILED : `the devnet's TVM emulator failed on the message instead of producing a transaction (${error.message})`);
             if (!(error instanceof Error)) return new MessageRejectedError(EMULATOR_FAILED);
             return error as Error;
@@ -538,7 +532,7 @@ export class DevnetProducer {
     private async interfacesOfDestination(message: Cell): Promise<string[]> {
         const info = loadMessage(message.beginParse()).info;
         if (info.type !== 'external-in') return [];
-        const state = (await this.chain.shardAccount(info.dest)).account?.storage.state;
+        const state = this.chain.shardAccount(info.dest).account?.storage.state;
         return state?.type === 'active' ? interfacesByCodeHash(state.state.code?.hash().toString('hex')) : [];
     }
 }

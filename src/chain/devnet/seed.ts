@@ -1,6 +1,6 @@
 import { Address, beginCell, comment, internal, type Cell } from '@ton/core';
 import { randomBytes } from 'node:crypto';
-import type { SandboxChain } from './sandbox-chain.ts';
+import type { TvmChain } from './tvm-chain.ts';
 import type { GenesisWallet } from './genesis.ts';
 import type { DevnetWallet } from './wallets.ts';
 import { TOKEN_STEPS, devnetTokens } from './token-seed.ts';
@@ -18,8 +18,8 @@ function encryptedComment(): Cell {
     return beginCell().storeUint(0x2167da4b, 32).storeBuffer(randomBytes(64)).endCell();
 }
 
-export async function walletSeqno(chain: SandboxChain, wallet: DevnetWallet): Promise<number> {
-    if ((await chain.shardAccount(wallet.address)).account?.storage.state.type !== 'active') return 0;
+export async function walletSeqno(chain: TvmChain, wallet: DevnetWallet): Promise<number> {
+    if (chain.shardAccount(wallet.address).account?.storage.state.type !== 'active') return 0;
     const result = await chain.runGetMethod(wallet.address, 'seqno');
     return result.stackReader.readNumber();
 }
@@ -27,10 +27,10 @@ export async function walletSeqno(chain: SandboxChain, wallet: DevnetWallet): Pr
 /** One seed step: what it does (shown while the devnet seeds) and its external message; null when the step does not apply to this chain (it then sends nothing). */
 export interface SeedStep {
     label: string;
-    message: (wallets: Map<string, DevnetWallet>, chain: SandboxChain, utime: number, metadataBase?: string) => Promise<Cell | null>;
+    message: (wallets: Map<string, DevnetWallet>, chain: TvmChain, utime: number, metadataBase?: string) => Promise<Cell | null>;
 }
 
-async function from(wallet: DevnetWallet, chain: SandboxChain, utime: number, messages: Parameters<DevnetWallet['transfer']>[2]): Promise<Cell> {
+async function from(wallet: DevnetWallet, chain: TvmChain, utime: number, messages: Parameters<DevnetWallet['transfer']>[2]): Promise<Cell> {
     return wallet.transfer(await walletSeqno(chain, wallet), utime + 60, messages);
 }
 
@@ -114,7 +114,7 @@ SEED_STEPS.push({
     message: async (w, chain, utime) => {
         const { from: sender, to, amount, grams, comment: text } = SEED_EXTRA_CURRENCY_TRANSFER;
         const wallet = w.get(sender)!;
-        const held = (await chain.shardAccount(wallet.address)).account?.storage.balance.other?.get(DEVNET_EXTRA_CURRENCY_ID) ?? 0n;
+        const held = chain.shardAccount(wallet.address).account?.storage.balance.other?.get(DEVNET_EXTRA_CURRENCY_ID) ?? 0n;
         if (held < amount) return null;
         return from(wallet, chain, utime, [
             internal({ to: w.get(to)!.address, value: grams, extracurrency: { [DEVNET_EXTRA_CURRENCY_ID]: amount }, bounce: true, body: comment(text) }),

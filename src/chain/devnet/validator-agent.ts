@@ -1,5 +1,5 @@
 import { internal, type Address, type Cell, type MessageRelaxed } from '@ton/core';
-import type { SandboxChain } from './sandbox-chain.ts';
+import type { TvmChain } from './tvm-chain.ts';
 import type { DevnetStaking, DevnetValidator } from './elections.ts';
 import type { DevnetWallet } from './wallets.ts';
 import { ELECTOR_ADDRESS, newStakeBody, parseElectorData, recoverStakeBody, type ElectorState } from './contracts/elector.ts';
@@ -18,8 +18,8 @@ interface AccountView {
     data: Cell | null;
 }
 
-async function view(chain: SandboxChain, address: Address): Promise<AccountView> {
-    const account = (await chain.shardAccount(address)).account;
+async function view(chain: TvmChain, address: Address): Promise<AccountView> {
+    const account = chain.shardAccount(address).account;
     if (!account) return { balance: 0n, data: null };
     const state = account.storage.state;
     return { balance: account.storage.balance.coins, data: state.type === 'active' ? state.state.data ?? null : null };
@@ -33,7 +33,7 @@ async function view(chain: SandboxChain, address: Address): Promise<AccountView>
  * pay the round's reward out); the pool's withdraw requests are processed once it is idle.
  * Returns, per validator wallet, the messages it sends in this block (one transfer each).
  */
-export async function validatorActions(chain: SandboxChain, staking: DevnetStaking, utime: number): Promise<Array<{ wallet: DevnetWallet; messages: MessageRelaxed[] }>> {
+export async function validatorActions(chain: TvmChain, staking: DevnetStaking, utime: number): Promise<Array<{ wallet: DevnetWallet; messages: MessageRelaxed[] }>> {
     const elector = await view(chain, ELECTOR_ADDRESS);
     const config = await view(chain, CONFIG_ADDRESS);
     if (!elector.data || !config.data) return [];
@@ -53,7 +53,7 @@ function electionOpen(state: ElectorState, utime: number): state is ElectorState
 }
 
 async function validatorMessages(
-    chain: SandboxChain, staking: DevnetStaking, v: DevnetValidator, state: ElectorState, p34Hash: bigint, utime: number,
+    chain: TvmChain, staking: DevnetStaking, v: DevnetValidator, state: ElectorState, p34Hash: bigint, utime: number,
 ): Promise<MessageRelaxed[]> {
     const wallet = await view(chain, v.wallet.address);
     if (wallet.balance < 3n * GRAM) return [];

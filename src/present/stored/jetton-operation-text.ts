@@ -1,38 +1,35 @@
 import type { JettonOperation, StoredJettonOperation } from '../../store/read/jettons.ts';
 import type { AccountView } from '../account-address.ts';
-import { HOLE_MARK, MemberHole, RawJson, asciiJson, toJsonTemplate } from '../../json/json.ts';
+import { MemberHole, RawJson, asciiJson, toJsonTemplate } from '../../json/json.ts';
+import { holeMarks, readTemplateHoles, storeTemplate, templateVersion, type StoredTemplate } from '../../json/template.ts';
 
-/** Whether `text` is an operation text this version of the presenter can fill (`jettonHistory` decodes the others' columns instead). */
-export function isCurrentOperationText(text: string): boolean {
-    return text.startsWith(TEXT_PREFIX);
+/**
+ * The text of an operation as its history shows it, made once when it is indexed, stored as every
+ * text with holes is (json/template.ts): what may change later is left as holes — its parties'
+ * `is_wallet` (`["w", address]`, as the index learns their code) and its jetton's preview (`["j",
+ * master]`, as the master's metadata is read). Written in ASCII (`asciiJson`), so a page is put
+ * together as Latin-1 strings.
+ */
+export function jettonOperationTemplate(op: JettonOperation): StoredTemplate {
+    const { text, holes } = toJsonTemplate(presentOperation(op, TEMPLATE_PARTIES, new MemberHole(['j', op.master] satisfies OperationHole)));
+    return storeTemplate(OPERATION_TEXT_VERSION, Buffer.from(asciiJson(text.toString('utf8')), 'latin1'), holes);
+}
+
+/** Whether a stored text's holes are of the version this presenter fills (`jettonHistory` decodes the others' columns instead). */
+export function isCurrentOperationText(holes: string): boolean {
+    return templateVersion(holes) === OPERATION_TEXT_VERSION;
 }
 
 /**
- * The text of an operation as its history shows it, made once when it is indexed: what may change
- * later (its parties' `is_wallet`, as the index learns their code; its jetton's preview, as the
- * master's metadata is read) is left as holes, marked by HOLE, in that order: the source's, the
- * destination's (each where the operation has one), the jetton. Written in ASCII (`asciiJson`).
+ * Bumped whenever `presentOperation` changes what a stored text would hold, or its holes change:
+ * texts of other versions are not used (their operations are presented from their columns).
  */
-export function jettonOperationText(op: JettonOperation): string {
-    const { text } = toJsonTemplate(presentOperation(op, TEMPLATE_PARTIES, JETTON_HOLE));
-    // PostgreSQL's text holds no NUL, which marks a template's holes: HOLE (never raw in JSON either) marks them.
-    for (let i = 0; i < text.length; i++) if (text[i] === HOLE_MARK) text[i] = HOLE_CODE;
-    return TEXT_PREFIX + asciiJson(text.toString('utf8'));
-}
+const OPERATION_TEXT_VERSION = 2;
 
-/**
- * Bumped whenever `presentOperation` changes what a stored text would hold, or the text's form
- * (ASCII, HOLE marks, this prefix) changes: texts of other
- * versions are not used (their operations are presented from their columns).
- */
-const OPERATION_TEXT_VERSION = 1;
-const TEXT_PREFIX = `${OPERATION_TEXT_VERSION}:`;
-const HOLE_CODE = 1;
-const HOLE = String.fromCharCode(HOLE_CODE);
+type OperationHole = ['w', string] | ['j', string];
 
-const JETTON_HOLE = new MemberHole('jetton');
 const TEMPLATE_PARTIES = {
-    accountAddress: (address: string) => ({ address, is_scam: false, is_wallet: new MemberHole('is_wallet') }),
+    accountAddress: (address: string) => ({ address, is_scam: false, is_wallet: new MemberHole(['w', address] satisfies OperationHole) }),
 };
 
 const IS_WALLET = ',"is_wallet":true';
@@ -55,18 +52,19 @@ export function presentOperation(op: JettonOperation, parties: Pick<AccountView,
     };
 }
 
-export function addFilledText(out: string[], op: StoredJettonOperation, accounts: { isWallet(address: string): boolean }, preview: string): void {
-    const text = op.text;
-    let start = TEXT_PREFIX.length;
-    // The holes in their order: the source's is_wallet, the destination's (each where there is one), the jetton.
-    for (let hole = op.source !== null ? 0 : 1; hole < 3; hole++) {
-        if (hole === 1 && op.destination === null) continue;
-        const at = text.indexOf(HOLE, start);
-        if (at < 0) throw new Error(`the stored text of jetton operation ${op.transactionHash} has fewer holes than its parties and jetton`);
-        out.push(text.slice(start, at));
-        if (hole === 2) out.push(JETTON_MEMBER, preview);
-        else out.push(accounts.isWallet(hole === 0 ? op.source! : op.destination!) ? IS_WALLET : NOT_WALLET);
-        start = at + 1;
+/** The operation's stored text with its holes filled, appended to `out` as Latin-1 strings. */
+export function addFilledText(out: string[], op: StoredJettonOperation, accounts: { isWallet(address: string): boolean }, previewOf: (master: string) => string): void {
+    const holes = readTemplateHoles(op.holes).holes as OperationHole[];
+    const text = op.text.toString('latin1');
+    const marks = holeMarks(text, holes.length);
+    if (!marks) throw new Error(`the stored text of jetton operation ${op.transactionHash} does not hold as many holes as it lists`);
+    let start = 0;
+    for (let i = 0; i < marks.length; i++) {
+        out.push(text.slice(start, marks[i]));
+        const hole = holes[i];
+        if (hole[0] === 'j') out.push(JETTON_MEMBER, previewOf(hole[1]));
+        else out.push(accounts.isWallet(hole[1]) ? IS_WALLET : NOT_WALLET);
+        start = marks[i] + 1;
     }
     out.push(text.slice(start));
 }

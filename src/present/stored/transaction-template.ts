@@ -4,10 +4,10 @@ import { isWalletInterface } from '../../ton/interfaces/known-code.ts';
 import type { EcPreviewJson } from '../../ton/extra-currencies.ts';
 import type { ParsedTransaction, TransactionMessage } from '../../ton/transaction.ts';
 import { ByteText } from '../../json/byte-text.ts';
-import { HOLE_MARK, MemberHole, toJson, toJsonTemplate } from '../../json/json.ts';
+import { MemberHole, toJson, toJsonTemplate } from '../../json/json.ts';
+import { holeMarks, readTemplateHoles, storeTemplate, type StoredTemplate } from '../../json/template.ts';
 import type { AccountView } from '../account-address.ts';
 import { presentTransaction } from '../transaction.ts';
-import type { StoredText } from '../../store/read/transactions.ts';
 
 /**
  * A transaction's text (spec 2.13) made once, when its block is read, and stored with it: the
@@ -15,8 +15,8 @@ import type { StoredText } from '../../store/read/transactions.ts';
  * interfaces: `is_wallet`, a wallet's exit-code descriptions, a wallet's external body) are holes
  * filled in then, and so is `raw`, from the BOC stored beside the text.
  *
- * Stored as the text's UTF-8 bytes with one NUL byte for each hole, and the holes' descriptors as a
- * JSON array led by TEXT_VERSION; a text of another version is not used (made again from the BOC).
+ * Stored as json/template.ts stores every text with holes, led by TEXT_VERSION; a text of another
+ * version is not used (made again from the BOC).
  */
 
 /** A stored text as read back (store/read/transactions.ts): its version, and the holes in order. */
@@ -45,7 +45,7 @@ export type TextHole =
     | ['r'];
 
 /** The template of a transaction read from its block; null when it cannot have one (extra currencies, whose previews are the service's). */
-export function transactionTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): StoredText | null {
+export function transactionTemplate(parsed: ParsedTransaction, block: string, endBalance: bigint | null): StoredTemplate | null {
     const template = transactionTextTemplate(parsed, block, endBalance);
     return template && storedTemplate(template);
 }
@@ -58,8 +58,8 @@ export function transactionTextTemplate(parsed: ParsedTransaction, block: string
 }
 
 /** A template in the form the index stores it. */
-export function storedTemplate(template: TextTemplate): StoredText {
-    return { text: template.text, holes: JSON.stringify([template.version, ...template.holes]) };
+export function storedTemplate(template: TextTemplate): StoredTemplate {
+    return storeTemplate(template.version, template.text, template.holes);
 }
 
 /**
@@ -73,7 +73,7 @@ export function listTemplate(items: ReadonlyArray<{ template: TextTemplate; boc:
     const holes: TextHole[] = [];
     for (let i = 0; i < items.length; i++) {
         const { template, boc } = items[i];
-        const marks = holeMarks(template);
+        const marks = holeMarks(template.text, template.holes.length);
         if (!marks) return null;
         if (i > 0) out.string(',');
         let start = 0;
@@ -129,7 +129,7 @@ export function fillTemplate(stored: TextTemplate, boc: Buffer, interfaces: Map<
 /** `fillTemplate` appended to `out`; false, with nothing appended, when the template cannot be filled. */
 export function appendFilledTemplate(out: ByteText, stored: TextTemplate, boc: Buffer | null, interfaces: Map<string, string[]>): boolean {
     if (stored.version !== TEXT_VERSION) return false;
-    const marks = holeMarks(stored);
+    const marks = holeMarks(stored.text, stored.holes.length);
     if (!marks || (!boc && stored.holes.some(hole => hole[0] === 'r'))) return false;
     let start = 0;
     for (let i = 0; i < marks.length; i++) {
@@ -141,26 +141,13 @@ export function appendFilledTemplate(out: ByteText, stored: TextTemplate, boc: B
     return true;
 }
 
-/** Where the template's hole marks are, one for each hole it lists; null when they do not match. */
-function holeMarks(stored: TextTemplate): number[] | null {
-    const marks: number[] = [];
-    let from = 0;
-    for (let i = 0; i < stored.holes.length; i++) {
-        const at = stored.text.indexOf(HOLE_MARK, from);
-        if (at < 0) return null;
-        marks.push(at);
-        from = at + 1;
-    }
-    return stored.text.indexOf(HOLE_MARK, from) >= 0 ? null : marks;
-}
-
 /**
  * A list's template as the index stores it (block_texts): its holes name their accounts by their
  * place in a table of the accounts, led by the version and that table, and an `is_wallet` hole is
  * that number alone. A block's list has thousands of holes over a few hundred accounts, and reading
  * them back is part of every list read.
  */
-export function storedListTemplate(list: TextTemplate): StoredText {
+export function storedListTemplate(list: TextTemplate): StoredTemplate {
     const accounts = templateAccounts(list) ?? [];
     const place = new Map(accounts.map((account, i) => [account, i]));
     const holes = list.holes.map(hole => {
@@ -171,7 +158,7 @@ export function storedListTemplate(list: TextTemplate): StoredText {
             case 'r': return hole;
         }
     });
-    return { text: list.text, holes: JSON.stringify([list.version, accounts, ...holes]) };
+    return storeTemplate(list.version, list.text, [accounts, ...holes]);
 }
 
 /** The accounts whose interfaces a stored text's holes read, once each; null when it was made by another version. */
@@ -209,19 +196,19 @@ function appendHole(out: ByteText, hole: TextHole, boc: Buffer | null, interface
 }
 
 /** A stored text as its columns hold it (`text_holes`: the version, then the holes). */
-export function readTextTemplate(stored: StoredText): TextTemplate {
-    const [version, ...holes] = JSON.parse(stored.holes) as [number, ...TextHole[]];
-    return { version, text: stored.text, holes };
+export function readTextTemplate(stored: StoredTemplate): TextTemplate {
+    const { version, holes } = readTemplateHoles(stored.holes);
+    return { version, text: stored.text, holes: holes as TextHole[] };
 }
 
 /** A list's template as `storedListTemplate` stores it, read back; a text of another version keeps only its version. */
-export function readListTemplate(stored: StoredText): TextTemplate {
+export function readListTemplate(stored: StoredTemplate): TextTemplate {
     return { ...readListHoles(stored.holes), text: stored.text };
 }
 
 /** A list template's holes as stored beside its text. */
 export function readListHoles(stored: string): ListHoles {
-    const [version, accounts, ...holes] = JSON.parse(stored) as [number, string[], ...unknown[]];
+    const { version, holes: [accounts, ...holes] } = readTemplateHoles(stored) as { version: number; holes: [string[], ...unknown[]] };
     if (version !== TEXT_VERSION) return { version, holes: [] };
     return {
         version,

@@ -15,6 +15,7 @@ import { blockTexts } from './0012-block-texts.ts';
 import { jettonHistory } from './0013-jetton-history.ts';
 import { untextedHistory } from './0014-untexted-history.ts';
 import { protocolInterfaces } from './0015-protocol-interfaces.ts';
+import { historyTemplates } from './0016-history-templates.ts';
 
 /** Versioned migrations, applied in name order at start. Never edit a released one; add the next. */
 export function migrationProvider(dialect: StoreDialect): MigrationProvider {
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: StoreDialect): MigrationProvider {
                 '0013-jetton-history': jettonHistory(dialect),
                 '0014-untexted-history': untextedHistory(),
                 '0015-protocol-interfaces': protocolInterfaces(),
+                '0016-history-templates': historyTemplates(dialect),
             };
         },
     };

@@ -30,7 +30,9 @@ export interface StoredJettonOperation {
     master: string;
     source: string | null;
     destination: string | null;
-    text: string;
+    /** The stored text (json/template.ts): its bytes, and its holes' descriptors led by its version. */
+    text: Buffer;
+    holes: string;
 }
 
 /** One page of an account's jetton history, with what is needed to show it. */
@@ -69,8 +71,8 @@ export async function jettonHistory(db: IndexDb, account: string, beforeLt: bigi
 
 /** How `jettonHistory` reads what it does not read itself; by default, everything from the index. */
 export interface JettonHistoryReading {
-    /** Whether a stored text can be used (the presenter's version); by default none is, and each operation is read from its columns. */
-    textUsable?: (text: string) => boolean;
+    /** Whether a stored text can be used, by its holes (the presenter's version); by default none is, and each operation is read from its columns. */
+    textUsable?: (holes: string) => boolean;
     /** The parties' interfaces (those the index holds a state for). */
     interfaces?: (accounts: string[]) => Promise<Map<string, string[]>>;
     /** The metadata of the jettons whose master the index holds. */
@@ -89,20 +91,20 @@ type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transactio
 const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
 
 /** What a page reads of each operation: its stored text and what fills the text's holes. */
-type PageRow = Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text'>;
+type PageRow = Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text' | 'text_holes'>;
 
-const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text'] as const;
+const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text', 'text_holes'] as const;
 
 /**
  * The page's rows as their stored texts where `textUsable` takes them; the others (indexed before
  * texts were stored, or by another version of the presenter) read whole and decoded; in the page's order.
  */
-async function withTextsOrDecoded(db: IndexDb, rows: PageRow[], textUsable: (text: string) => boolean): Promise<Array<JettonOperation | StoredJettonOperation>> {
-    const texted = rows.map(row => row.text !== null && textUsable(row.text));
+async function withTextsOrDecoded(db: IndexDb, rows: PageRow[], textUsable: (holes: string) => boolean): Promise<Array<JettonOperation | StoredJettonOperation>> {
+    const texted = rows.map(row => row.text !== null && row.text_holes !== null && textUsable(row.text_holes));
     const untexted = rows.filter((_, i) => !texted[i]).map(row => row.transaction_hash);
     const whole = untexted.length === 0 ? new Map<string, JettonOperation>() : await jettonOperationsByHash(db, untexted);
     return rows.map((row, i) => texted[i]
-        ? { lt: row.lt, transactionHash: row.transaction_hash, master: row.master, source: row.source, destination: row.destination, text: row.text! }
+        ? { lt: row.lt, transactionHash: row.transaction_hash, master: row.master, source: row.source, destination: row.destination, text: row.text!, holes: row.text_holes! }
         : whole.get(row.transaction_hash)!);
 }
 

@@ -7,6 +7,7 @@ import type { CopyLiteral } from '../postgres/copy-rows.ts';
 import { toNumber } from '../schema.ts';
 import { accountInterfaces } from './accounts.ts';
 import { readAmong } from './among.ts';
+import type { StoredTemplate } from '../../json/template.ts';
 
 /** An indexed transaction, decoded from its BOC. */
 export interface IndexedTransaction {
@@ -35,14 +36,9 @@ export interface StoredTransaction {
     endBalance: bigint | null;
     boc: Buffer;
     /** Its stored text with holes (present/stored/transaction-template.ts), when it has one. */
-    text?: StoredText;
+    text?: StoredTemplate;
 }
 
-/** A text stored at ingest as its columns hold it: the text's bytes with a mark for each hole, and the holes' descriptors as JSON. */
-export interface StoredText {
-    text: Buffer;
-    holes: string;
-}
 
 const COLUMNS = ['hash', 'workchain', 'shard', 'seqno', 'trace_id', 'end_balance', 'boc'] as const;
 const COLUMNS_WITH_TEXT = [...COLUMNS, 'text', 'text_holes'] as const;
@@ -121,7 +117,7 @@ export interface TraceTransactionText {
     hash: string;
     account: string;
     boc: Buffer;
-    text: StoredText;
+    text: StoredTemplate;
     /** The transaction of the same trace that sent its inbound message, with that message's created lt; null at the root. */
     parent: { hash: string; createdLt: bigint } | null;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { inspect } from 'node:util';
-import { BitBuilder, BitReader, BitString, Builder, Cell, CellType, Slice } from '@ton/core';
+import { BitReader, BitString, Builder, Cell, CellType, Slice } from '@ton/core';
 import { sha256 } from '../sha256.ts';
 
 /**
@@ -109,10 +109,44 @@ const bitByBit = (BitReader.prototype as unknown as { _preloadUint: PreloadUint 
     return result;
 };
 
-/** A @ton/core Slice of `cell` that reads integers with FastBitReader; for any cell, @ton/core's own included. */
+/**
+ * A Slice whose cells of itself are made here: @ton/core's own parsers call `asCell()` on every
+ * transaction they load (its `raw`) and every message with its body inline, and a @ton/core cell
+ * made there hashes itself, and forces the hashes of all the cells below it, in JavaScript SHA-256.
+ */
+class OwnSlice extends Slice {
+    override asCell(): Cell {
+        return cellBuilder().storeSlice(this).endCell();
+    }
+
+    override asBuilder(): Builder {
+        return cellBuilder().storeSlice(this);
+    }
+
+    override clone(fromStart = false): Slice {
+        const self = this as unknown as SliceInternals;
+        if (fromStart) {
+            const reader = self._reader.clone();
+            reader.reset();
+            return new OwnSlice(reader, self._refs);
+        }
+        const copy = new OwnSlice(self._reader, self._refs);
+        (copy as unknown as SliceInternals)._refsOffset = self._refsOffset;
+        return copy;
+    }
+}
+
+/** The fields of a @ton/core Slice: its reader, its refs and how many of them were read. */
+interface SliceInternals {
+    _reader: BitReader;
+    _refs: Cell[];
+    _refsOffset: number;
+}
+
+/** A @ton/core Slice of `cell` that reads integers with FastBitReader and makes its cells here; for any cell, @ton/core's own included. */
 export function fastSlice(cell: Cell, allowExotic = false): Slice {
     if (cell.isExotic && !allowExotic) throw new Error('Exotic cells cannot be parsed');
-    return new Slice(new FastBitReader(cell.bits), cell.refs);
+    return new OwnSlice(new FastBitReader(cell.bits), cell.refs);
 }
 
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
@@ -141,18 +175,19 @@ export function loadHex256(slice: Slice): string {
 }
 
 /**
- * A BitBuilder that copies a bit string (`storeBits`, `storeSlice`) as whole bytes when both sides
- * are byte-aligned and with a direct bit loop otherwise, where @ton/core makes two method calls a
- * bit; a copy past the end takes @ton/core's own code, for its error.
+ * A Builder whose bit copies (`storeBits`, and `storeSlice` through it) go as whole bytes when both
+ * sides are byte-aligned and with a direct bit loop otherwise, where @ton/core's BitBuilder makes two
+ * method calls a bit (a copy past the end takes @ton/core's own code, for its error), and whose
+ * cells are made here (`builtCell`). It writes into the BitBuilder @ton/core's constructor made.
  */
-class FastBitBuilder extends BitBuilder {
-    override writeBits(src: BitString): void {
-        const self = this as unknown as { _buffer: Uint8Array; _length: number };
+class OwnBuilder extends Builder {
+    override storeBits(src: BitString): this {
+        const bits = (this as unknown as { _bits: BitBuilderInternals })._bits;
         const { data, offset } = bitsView(src);
         const count = src.length;
-        const at = self._length;
-        const buffer = self._buffer;
-        if (at + count > buffer.length * 8) return super.writeBits(src);
+        const at = bits._length;
+        const buffer = bits._buffer;
+        if (at + count > buffer.length * 8) return super.storeBits(src);
         if ((at & 7) === 0 && (offset & 7) === 0) {
             // Bits past a builder's length are zero, as @ton/core assumes when it sets only the ones.
             const target = at >> 3;
@@ -170,20 +205,19 @@ class FastBitBuilder extends BitBuilder {
                 }
             }
         }
-        self._length = at + count;
-    }
-}
-
-/** A Builder whose bits copy with FastBitBuilder and whose cells are made here (`builtCell`). */
-class OwnBuilder extends Builder {
-    constructor() {
-        super();
-        (this as unknown as { _bits: BitBuilder })._bits = new FastBitBuilder();
+        bits._length = at + count;
+        return this;
     }
 
     override endCell(opts?: { exotic?: boolean }): Cell {
         return builtCell(this, opts?.exotic ?? false);
     }
+}
+
+/** The fields of a @ton/core BitBuilder: its buffer (1023 bits, zeroed) and how many bits are written. */
+interface BitBuilderInternals {
+    _buffer: Uint8Array;
+    _length: number;
 }
 
 /**

@@ -2,8 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BitReader, BitString, Builder, Cell, CellType, beginCell } from '@ton/core';
-import { bitsView, builderContents, builtCell, fastSlice, levelMask, loadHex256, makeCell, ownBytes, paddedBytes, prunedBranch } from '../../../src/ton/cells/core-cells.ts';
+import { BitBuilder, BitReader, BitString, Builder, Cell, CellType, beginCell } from '@ton/core';
+import { bitsView, builderContents, builtCell, cellBuilder, fastSlice, levelMask, loadHex256, makeCell, ownBytes, paddedBytes, prunedBranch } from '../../../src/ton/cells/core-cells.ts';
 import { readBoc } from '../../../src/ton/boc/boc-reader.ts';
 import { writeBoc } from '../../../src/ton/boc/boc-writer.ts';
 import { seededRandom } from '../../helpers/seeded-random.ts';
@@ -53,6 +53,10 @@ describe('@ton/core as published, and the internals our cells rely on', () => {
         assert.equal(contents.bits.toString(), new BitString(Buffer.from([0xa0]), 0, 3).toString());
         assert.deepEqual(contents.refs, [ref]);
         assert.deepEqual(Object.keys(new Builder()).sort(), ['_bits', '_refs']);
+        assert.deepEqual(Object.keys(new BitBuilder()).sort(), ['_buffer', '_length']);
+        const slice = beginCell().storeUint(1, 2).storeRef(ref).endCell().beginParse();
+        assert.deepEqual(Object.keys(slice).filter(key => key.startsWith('_')).sort(), ['_reader', '_refs', '_refsOffset']);
+        assert.ok((slice as unknown as { _reader: unknown })._reader instanceof BitReader);
         const mask = levelMask(5);
         assert.equal(mask.value, 5);
         assert.equal(mask.level, 3);
@@ -76,6 +80,27 @@ describe('@ton/core as published, and the internals our cells rely on', () => {
         const made = makeCell(CellType.Ordinary, Buffer.alloc(0), 0, [], 0);
         assert.ok(made.hash().equals(beginCell().endCell().hash()));
         assert.throws(() => { (made as unknown as { extra: number }).extra = 1; }, 'sealed');
+    });
+});
+
+describe('cellBuilder', () => {
+    test("bits copied at any offset into any position build the cell @ton/core's builder builds; a copy past 1023 bits fails as @ton/core's does", () => {
+        for (let round = 0; round < 2000; round++) {
+            const data = random.bytes(40);
+            const offset = int(16);
+            const length = int(40 * 8 - offset + 1);
+            const bits = new BitString(data, offset, length);
+            const before = int(Math.min(1023 - length, 700) + 1);
+            const prefix = random.bytes(Math.ceil(before / 8));
+            const ours = cellBuilder().storeBits(new BitString(prefix, 0, before)).storeBits(bits).storeUint(1, 1);
+            const theirs = beginCell().storeBits(new BitString(prefix, 0, before)).storeBits(bits).storeUint(1, 1);
+            assert.ok(ours.endCell().hash().equals(theirs.endCell().hash()), `${length} bits from ${offset} after ${before}`);
+        }
+        const full = new BitString(Buffer.alloc(128, 0xff), 0, 1000);
+        assert.throws(() => beginCell().storeBits(full).storeBits(full), /overflow|Overflow/);
+        assert.throws(() => cellBuilder().storeBits(full).storeBits(full), /overflow|Overflow/);
+        const sliced = beginCell().storeUint(5, 3).storeRef(beginCell().endCell()).endCell().beginParse();
+        assert.ok(cellBuilder().storeSlice(sliced).endCell().hash().equals(beginCell().storeSlice(sliced).endCell().hash()));
     });
 });
 
@@ -104,6 +129,27 @@ describe('fastSlice', () => {
         const pruned = prunedBranch(coreTree(1));
         assert.throws(() => fastSlice(pruned), /Exotic/);
         assert.equal(fastSlice(pruned, true).loadUint(8), 1);
+    });
+
+    test("the cells a slice makes of itself are ours, equal to @ton/core's; its clones read on where it stands (or from the start)", () => {
+        for (let round = 0; round < 50; round++) {
+            const core = coreTree(2);
+            const [read] = readBoc(core.toBoc());
+            const slice = read.beginParse();
+            const skip = int(core.bits.length + 1);
+            slice.skip(skip);
+            const skipRefs = int(core.refs.length + 1);
+            for (let i = 0; i < skipRefs; i++) slice.loadRef();
+            const expected = core.beginParse().skip(skip);
+            for (let i = 0; i < skipRefs; i++) expected.loadRef();
+            const own = slice.asCell();
+            assert.ok(ownBytes(own) === undefined && !Object.prototype.hasOwnProperty.call(own, 'hash'), 'a cell of ours: methods on its prototype, not closures of its own');
+            assert.ok(own.hash().equals(expected.asCell().hash()));
+            assert.ok(slice.asBuilder().endCell().hash().equals(own.hash()));
+            assert.ok(slice.clone().asCell().hash().equals(own.hash()));
+            assert.ok(slice.clone(true).asCell().hash().equals(core.hash()));
+            assert.equal(slice.clone().remainingRefs, slice.remainingRefs);
+        }
     });
 
     test('cells read from a BOC parse with it, their refs too', () => {

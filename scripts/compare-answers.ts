@@ -43,8 +43,8 @@
  *      import of the exported blocks is not that index: import-blocks runs no get-methods, so it has no
  *      wallets by public key, no jetton wallets (hence no jetton history, no jettons in multisig
  *      orders' risk) and no interfaces for library-coded contracts (--check-export shows each such
- *      answer); the copy brings those answers into the comparison. Both versions read one schema here,
- *      the head's: a base whose migrations differ may refuse it or read it otherwise.
+ *      answer); the copy brings those answers into the comparison. The base's copy is first taken down
+ *      (the head's `down` steps) to the last migration the base knows, so each reads its own schema.
  * 3. Each version serves its index API-only (`serve --source none --workers 1`) on a free loopback port,
  *    with the devnet's extra currency table and exchange rates of the head's tree on the devnet
  *    dataset. Both processes (and the imports) run with Date.now pinned to one instant (a preload
@@ -404,6 +404,33 @@ interface IndexTarget {
 
 function indexArgs(target: IndexTarget): string[] {
     return ['--data-dir', target.dataDir, ...(target.db ? ['--db', target.db] : [])];
+}
+
+/** The migrations a tree's store applies, in order (the keys of its migrations/index.ts). */
+function migrationsOf(tree: Tree): string[] {
+    const index = readFileSync(join(tree.dir, 'src', 'store', 'migrations', 'index.ts'), 'utf8');
+    return [...index.matchAll(/^\s*'(\d{4}-[\w-]+)':/gm)].map(match => match[1]);
+}
+
+/**
+ * An index the head wrote, copied for the base, taken down (the head's own `down` steps) to the last
+ * migration the base knows: the base reads the schema it was written for. Returns the migrations undone.
+ */
+async function alignSchema(base: Tree, head: Tree, target: IndexTarget, log: string): Promise<string[]> {
+    const known = migrationsOf(base);
+    const extra = migrationsOf(head).filter(name => !known.includes(name));
+    if (extra.length === 0) return [];
+    const script = [
+        `import { Migrator } from 'kysely';`,
+        `import { openStore } from './src/store/store.ts';`,
+        `import { migrationProvider } from './src/store/migrations/index.ts';`,
+        `const store = await openStore({ dataDir: ${JSON.stringify(target.dataDir)}, url: ${JSON.stringify(target.db ?? '')}, migrate: false });`,
+        `const { error } = await new Migrator({ db: store.db, provider: migrationProvider(store.dialect) }).migrateTo(${JSON.stringify(known[known.length - 1])});`,
+        'await store.close();',
+        'if (error) throw error;',
+    ].join('\n');
+    await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: head.dir, log, env: childEnv(false) });
+    return extra;
 }
 
 /** Creates the databases (copies of `template` when given) on the server; they are dropped at the end unless kept. */
@@ -1258,6 +1285,8 @@ async function main(): Promise<number> {
             say(`${dataset.name}: imported in ${((Date.now() - importStarted) / 1000).toFixed(1)} s: base ${lastLine(outputs[0])}; head ${lastLine(outputs[1])}`);
         } else {
             say(`${dataset.name}: ${dataset.note}`);
+            const undone = await alignSchema(base, head, targets[0], join(tmp, 'logs', `${dataset.name}-base-schema.log`));
+            if (undone.length > 0) say(`${dataset.name}: the base's copy migrated down past the head's ${undone.join(', ')} (the base does not know them)`);
         }
         comparisons.push(await compareIndexes(`${dataset.name} (${backend})`, [base, head], targets, dataset, tmp, ['base', 'head']));
         if (dataset.name === 'devnet' && devnetOwn && options.checkExport) {

@@ -310,6 +310,15 @@ for (const backend of storeBackends()) {
             const after = await jettonHistory(store.db, ALICE, undefined, 10, { textUsable: isCurrentOperationText });
             assert.ok(after.operations.every(op => 'text' in op), 'shown from the texts again');
             assert.deepEqual(toJsonBody(presentJettonHistory(after)), toJsonBody(presentJettonHistory(before)));
+
+            // Taken down again (scripts/compare-answers.ts does, for the version before): one text column, every row without a text.
+            const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect), allowUnorderedMigrations: true });
+            assert.equal((await migrator.migrateTo('0015-protocol-interfaces')).error, undefined);
+            // (Columns in another order than the test before's: PostgreSQL refuses a prepared statement whose result type changed.)
+            assert.deepEqual(await legacy.selectFrom('jetton_history').select(['transaction_hash', 'account', 'text']).orderBy('transaction_hash').orderBy('account').execute(),
+                current.map(row => ({ transaction_hash: row.transaction_hash, account: row.account, text: null })));
+            assert.equal((await migrator.migrateToLatest()).error, undefined);
+            assert.equal(await fillHistoryTexts(store.db, new AbortController().signal), new Set(current.map(row => row.transaction_hash)).size);
         });
 
         test('account interfaces: one entry an account however often named, as stored; accounts without a state absent; more than a statement\'s parameters', async () => {

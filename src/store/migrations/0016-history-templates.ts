@@ -19,5 +19,14 @@ export function historyTemplates(dialect: StoreDialect): Migration {
             await db.schema.createIndex('jetton_history_untexted').on('jetton_history').column('transaction_hash')
                 .where(sql.ref('text'), 'is', null).execute();
         },
+        // Back to the texts' old form, without texts: the version before shows those rows from their columns.
+        async down(db: Kysely<any>) {
+            await db.schema.dropIndex('jetton_history_untexted').execute();
+            await db.schema.alterTable('jetton_history').dropColumn('text_holes').execute();
+            await db.schema.alterTable('jetton_history').dropColumn('text').execute();
+            await db.schema.alterTable('jetton_history').addColumn('text', 'text').execute();
+            await db.schema.createIndex('jetton_history_untexted').on('jetton_history').column('transaction_hash')
+                .where(sql.ref('text'), 'is', null).execute();
+        },
     };
 }

@@ -6,12 +6,14 @@ import { holeMarks, readTemplateHoles, storeTemplate, templateVersion, type Stor
 /**
  * The text of an operation as its history shows it, made once when it is indexed, stored as every
  * text with holes is (json/template.ts): what may change later is left as holes — its parties'
- * `is_wallet` (`["w", address]`, as the index learns their code) and its jetton's preview (`["j",
- * master]`, as the master's metadata is read). Written in ASCII (`asciiJson`), so a page is put
- * together as Latin-1 strings.
+ * `is_wallet` (`["w", "source"]`, `["w", "destination"]`, as the index learns their code) and its
+ * jetton's preview (`["j"]`, as the master's metadata is read). The holes name the row's own columns,
+ * so a history holds a handful of distinct hole lists, each parsed once. Written in ASCII
+ * (`asciiJson`), so a page is put together as Latin-1 strings.
  */
 export function jettonOperationTemplate(op: JettonOperation): StoredTemplate {
-    const { text, holes } = toJsonTemplate(presentOperation(op, TEMPLATE_PARTIES, new MemberHole(['j', op.master] satisfies OperationHole)));
+    const parties = { accountAddress: (address: string) => ({ address, is_scam: false, is_wallet: new MemberHole(['w', address === op.source ? 'source' : 'destination'] satisfies OperationHole) }) };
+    const { text, holes } = toJsonTemplate(presentOperation(op, parties, new MemberHole(['j'] satisfies OperationHole)));
     return storeTemplate(OPERATION_TEXT_VERSION, Buffer.from(asciiJson(text.toString('utf8')), 'latin1'), holes);
 }
 
@@ -26,11 +28,19 @@ export function isCurrentOperationText(holes: string): boolean {
  */
 const OPERATION_TEXT_VERSION = 2;
 
-type OperationHole = ['w', string] | ['j', string];
+type OperationHole = ['w', 'source' | 'destination'] | ['j'];
 
-const TEMPLATE_PARTIES = {
-    accountAddress: (address: string) => ({ address, is_scam: false, is_wallet: new MemberHole(['w', address] satisfies OperationHole) }),
-};
+/** Hole lists as parsed, by their stored text: a history has a handful of them. */
+const parsedHoles = new Map<string, OperationHole[]>();
+
+function operationHoles(stored: string): OperationHole[] {
+    let holes = parsedHoles.get(stored);
+    if (!holes) {
+        holes = readTemplateHoles(stored).holes as OperationHole[];
+        if (parsedHoles.size < 64) parsedHoles.set(stored, holes);
+    }
+    return holes;
+}
 
 const IS_WALLET = ',"is_wallet":true';
 const NOT_WALLET = ',"is_wallet":false';
@@ -54,7 +64,7 @@ export function presentOperation(op: JettonOperation, parties: Pick<AccountView,
 
 /** The operation's stored text with its holes filled, appended to `out` as Latin-1 strings. */
 export function addFilledText(out: string[], op: StoredJettonOperation, accounts: { isWallet(address: string): boolean }, previewOf: (master: string) => string): void {
-    const holes = readTemplateHoles(op.holes).holes as OperationHole[];
+    const holes = operationHoles(op.holes);
     const text = op.text.toString('latin1');
     const marks = holeMarks(text, holes.length);
     if (!marks) throw new Error(`the stored text of jetton operation ${op.transactionHash} does not hold as many holes as it lists`);
@@ -62,8 +72,10 @@ export function addFilledText(out: string[], op: StoredJettonOperation, accounts
     for (let i = 0; i < marks.length; i++) {
         out.push(text.slice(start, marks[i]));
         const hole = holes[i];
-        if (hole[0] === 'j') out.push(JETTON_MEMBER, previewOf(hole[1]));
-        else out.push(accounts.isWallet(hole[1]) ? IS_WALLET : NOT_WALLET);
+        const party = hole[0] === 'w' ? op[hole[1]] : null;
+        if (hole[0] === 'j') out.push(JETTON_MEMBER, previewOf(op.master));
+        else if (party === null) throw new Error(`the stored text of jetton operation ${op.transactionHash} has a hole for a ${hole[1]} it does not have`);
+        else out.push(accounts.isWallet(party) ? IS_WALLET : NOT_WALLET);
         start = marks[i] + 1;
     }
     out.push(text.slice(start));

@@ -1,6 +1,4 @@
 import type { IExecutor } from '@ton/sandbox';
-// The config module alone: the package's index loads the whole sandbox (blockchain, assembler, …).
-import { defaultConfig } from '@ton/sandbox/dist/config/defaultConfig.js';
 import {
     Address,
     Cell,
@@ -45,15 +43,15 @@ export function trimConfig(config: string, params: readonly number[] = GET_METHO
     return beginCell().storeDictDirect(trimmed).endCell().toBoc().toString('base64');
 }
 
-let trimmedDefault: string | undefined;
-/** @ton/sandbox's default config trimmed to {@link GET_METHOD_CONFIG_PARAMS}. */
-export function trimmedDefaultConfig(): string {
-    trimmedDefault ??= trimConfig(defaultConfig);
+let trimmedDefault: Promise<string> | undefined;
+/**
+ * @ton/sandbox's default (mainnet) config trimmed to {@link GET_METHOD_CONFIG_PARAMS}. The package is
+ * loaded when first asked, as the emulator is: a process that runs no get-method starts without it.
+ */
+export function trimmedDefaultConfig(): Promise<string> {
+    trimmedDefault ??= import('@ton/sandbox').then(sandbox => trimConfig(sandbox.defaultConfig));
     return trimmedDefault;
 }
-
-/** Full default config of @ton/sandbox (for comparison; slow for get-methods). */
-export const FULL_DEFAULT_CONFIG: string = defaultConfig;
 
 let sharedExecutor: ResilientExecutor | undefined;
 /**
@@ -126,9 +124,9 @@ export class GetMethodRunner {
 
     private constructor(
         private readonly executor: IExecutor,
-        options: GetMethodRunnerOptions,
+        options: GetMethodRunnerOptions & { config: string },
     ) {
-        this.config = options.config ?? trimmedDefaultConfig();
+        this.config = options.config;
         this.gasLimit = options.gasLimit ?? DEFAULT_GET_METHOD_GAS_LIMIT;
         this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
         this.useLibraries(options.libs ?? undefined);
@@ -136,7 +134,7 @@ export class GetMethodRunner {
 
     static async create(options: GetMethodRunnerOptions = {}): Promise<GetMethodRunner> {
         const executor = options.executor ?? getSharedExecutor();
-        return new GetMethodRunner(executor, options);
+        return new GetMethodRunner(executor, { ...options, config: options.config ?? await trimmedDefaultConfig() });
     }
 
     /** Replaces the libraries dictionary (e.g. after a block published libraries). */

@@ -2,8 +2,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { Cell, Dictionary, beginCell } from '@ton/core';
 import { WalletContractV4 } from '@ton/ton';
+import { defaultConfig } from '@ton/sandbox';
 import {
-    FULL_DEFAULT_CONFIG,
     GET_METHOD_CONFIG_PARAMS,
     GetMethodRunner,
     trimConfig,
@@ -97,17 +97,17 @@ test('library code runs when the runner has the library, fails cleanly otherwise
 });
 
 test('the trimmed config keeps what get-methods read, and is faster', async (t) => {
-    const trimmed = trimmedDefaultConfig();
+    const trimmed = await trimmedDefaultConfig();
     const params = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(trimmed));
-    const full = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(FULL_DEFAULT_CONFIG));
+    const full = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), Cell.fromBase64(defaultConfig));
     const expected = GET_METHOD_CONFIG_PARAMS.filter((p) => full.has(p)); // the default config has no param 43
     assert.deepEqual(params.keys().sort((a, b) => a - b), [...expected].sort((a, b) => a - b));
     for (const p of params.keys()) assert.ok(params.get(p)!.equals(full.get(p)!));
-    t.diagnostic(`config BOC: full ${Cell.fromBase64(FULL_DEFAULT_CONFIG).toBoc().length} bytes, trimmed ${Cell.fromBase64(trimmed).toBoc().length} bytes`);
-    assert.throws(() => trimConfig(FULL_DEFAULT_CONFIG, [9999]));
+    t.diagnostic(`config BOC: full ${Cell.fromBase64(defaultConfig).toBoc().length} bytes, trimmed ${Cell.fromBase64(trimmed).toBoc().length} bytes`);
+    assert.throws(() => trimConfig(defaultConfig, [9999]));
 
     const fast = await runnerPromise;
-    const slow = await GetMethodRunner.create({ config: FULL_DEFAULT_CONFIG });
+    const slow = await GetMethodRunner.create({ config: defaultConfig });
 
     // fee instructions (unpacked config in c7), global id, now/balance/address: same answers
     const probe = assemble({

@@ -65,7 +65,7 @@ export function presentOperation(op: JettonOperation, parties: Pick<AccountView,
 /** The operation's stored text with its holes filled, appended to `out` as Latin-1 strings. */
 export function addFilledText(out: string[], op: StoredJettonOperation, accounts: { isWallet(address: string): boolean }, previewOf: (master: string) => string): void {
     const holes = operationHoles(op.holes);
-    const text = op.text.toString('latin1');
+    const text = typeof op.text === 'string' ? op.text : op.text.toString('latin1');
     const marks = holeMarks(text, holes.length);
     if (!marks) throw new Error(`the stored text of jetton operation ${op.transactionHash} does not hold as many holes as it lists`);
     let start = 0;

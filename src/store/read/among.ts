@@ -23,6 +23,7 @@ export function readAmong<R>(db: IndexDb, column: string, values: readonly strin
     return readInChunks(values, size, chunk => read(among(db, column, chunk)));
 }
 
-function onPostgres(db: IndexDb): boolean {
+/** Whether the index is on PostgreSQL (else SQLite). */
+export function onPostgres(db: IndexDb): boolean {
     return db.getExecutor().adapter instanceof PostgresAdapter;
 }

@@ -1,7 +1,8 @@
 import type { JettonMetadata } from '../../ton/jetton/jetton-preview.ts';
 import type { IndexDb, JettonHistoryTable, JettonOperationsTable } from '../schema.ts';
 import { toNumber } from '../schema.ts';
-import { readAmong } from './among.ts';
+import { sql } from 'kysely';
+import { onPostgres, readAmong } from './among.ts';
 import { accountInterfaces } from './accounts.ts';
 
 /** A jetton transfer, mint or burn. Addresses are raw; `source` and `destination` are owners, not jetton wallets. */
@@ -30,8 +31,12 @@ export interface StoredJettonOperation {
     master: string;
     source: string | null;
     destination: string | null;
-    /** The stored text (json/template.ts): its bytes, and its holes' descriptors led by its version. */
-    text: Buffer;
+    /**
+     * The stored text (json/template.ts), ASCII: its bytes, or on SQLite those bytes read as a string
+     * (the database makes it, where a Buffer and then a string cost a page ~20 µs); and its holes'
+     * descriptors led by its version.
+     */
+    text: Buffer | string;
     holes: string;
 }
 
@@ -91,9 +96,14 @@ type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transactio
 const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
 
 /** What a page reads of each operation: its stored text and what fills the text's holes. */
-type PageRow = Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text' | 'text_holes'>;
+type PageRow = Omit<Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text' | 'text_holes'>, 'text'> & { text: Buffer | string | null };
 
-const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text', 'text_holes'] as const;
+const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text_holes'] as const;
+
+/** A page's columns: on SQLite the text comes as a string (`StoredJettonOperation.text`). */
+function pageColumns(db: IndexDb) {
+    return [...PAGE_COLUMNS, onPostgres(db) ? sql<Buffer | null>`text`.as('text') : sql<string | null>`cast(text as text)`.as('text')] as const;
+}
 
 /**
  * The page's rows as their stored texts where `textUsable` takes them; the others (indexed before
@@ -118,7 +128,7 @@ async function historyRows(db: IndexDb, account: string, beforeLt: bigint | unde
     // One range of the account's rows, newest first. The key's own order (lt, then hash, both
     // descending) is read; ties of an lt are shown by hash ascending, sorted here (asking the
     // database for that order would have it sort all of the account's rows below the cursor).
-    let query = db.selectFrom('jetton_history').select(PAGE_COLUMNS).where('account', '=', account);
+    let query = db.selectFrom('jetton_history').select(pageColumns(db)).where('account', '=', account);
     if (beforeLt !== undefined) query = query.where('lt', '<', beforeLt);
     const rows = (await query.orderBy('lt', 'desc').orderBy('transaction_hash', 'desc').limit(limit + 1).execute()).sort(newestFirst);
     if (rows.length <= limit) return { rows, nextFrom: undefined };
@@ -127,7 +137,7 @@ async function historyRows(db: IndexDb, account: string, beforeLt: bigint | unde
     if (rows[limit].lt === boundary) {
         page = page.filter(op => op.lt !== boundary);
         if (page.length === 0) {
-            const tied = await db.selectFrom('jetton_history').select(PAGE_COLUMNS)
+            const tied = await db.selectFrom('jetton_history').select(pageColumns(db))
                 .where('account', '=', account).where('lt', '=', boundary)
                 .orderBy('transaction_hash').execute();
             return { rows: tied, nextFrom: boundary };

@@ -110,31 +110,30 @@ const bitByBit = (BitReader.prototype as unknown as { _preloadUint: PreloadUint 
 };
 
 /**
- * A Slice whose cells of itself are made here: @ton/core's own parsers call `asCell()` on every
- * transaction they load (its `raw`) and every message with its body inline, and a @ton/core cell
- * made there hashes itself, and forces the hashes of all the cells below it, in JavaScript SHA-256.
+ * A @ton/core Slice (its prototype, its fields) whose cells of itself are made here: @ton/core's own
+ * parsers call `asCell()` on every transaction they load (its `raw`) and every message with its body
+ * inline, and a @ton/core cell made there hashes itself, and forces the hashes of all the cells below
+ * it, in JavaScript SHA-256. Made by a constructor of its own, with the reader it is given (Slice's
+ * clones it) and the refs shared (a slice never changes them; Slice copies them): a slice is made for
+ * every cell a block's reading parses.
  */
-class OwnSlice extends Slice {
-    override asCell(): Cell {
-        return cellBuilder().storeSlice(this).endCell();
-    }
-
-    override asBuilder(): Builder {
-        return cellBuilder().storeSlice(this);
-    }
-
-    override clone(fromStart = false): Slice {
-        const self = this as unknown as SliceInternals;
-        if (fromStart) {
-            const reader = self._reader.clone();
-            reader.reset();
-            return new OwnSlice(reader, self._refs);
-        }
-        const copy = new OwnSlice(self._reader, self._refs);
-        (copy as unknown as SliceInternals)._refsOffset = self._refsOffset;
-        return copy;
-    }
-}
+const OwnSlice = function (this: SliceInternals, reader: BitReader, refs: Cell[], refsOffset: number) {
+    this._reader = reader;
+    this._refs = refs;
+    this._refsOffset = refsOffset;
+} as unknown as new (reader: BitReader, refs: Cell[], refsOffset: number) => Slice;
+(OwnSlice as unknown as { prototype: object }).prototype = Object.create(Slice.prototype, {
+    asCell: { value(this: Slice) { return cellBuilder().storeSlice(this).endCell(); } },
+    asBuilder: { value(this: Slice) { return cellBuilder().storeSlice(this); } },
+    clone: {
+        value(this: SliceInternals, fromStart = false) {
+            const reader = this._reader.clone();
+            if (fromStart) reader.reset();
+            return new OwnSlice(reader, this._refs, fromStart ? 0 : this._refsOffset);
+        },
+    },
+    [inspect.custom]: { value(this: Slice) { return this.toString(); } },
+});
 
 /** The fields of a @ton/core Slice: its reader, its refs and how many of them were read. */
 interface SliceInternals {
@@ -146,7 +145,7 @@ interface SliceInternals {
 /** A @ton/core Slice of `cell` that reads integers with FastBitReader and makes its cells here; for any cell, @ton/core's own included. */
 export function fastSlice(cell: Cell, allowExotic = false): Slice {
     if (cell.isExotic && !allowExotic) throw new Error('Exotic cells cannot be parsed');
-    return new OwnSlice(new FastBitReader(cell.bits), cell.refs);
+    return new OwnSlice(new FastBitReader(cell.bits), cell.refs, 0);
 }
 
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');

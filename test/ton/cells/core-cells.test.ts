@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BitBuilder, BitReader, BitString, Builder, Cell, CellType, beginCell } from '@ton/core';
+import { BitBuilder, BitReader, BitString, Builder, Cell, CellType, Slice, beginCell } from '@ton/core';
 import { bitsView, builderContents, builtCell, cellBuilder, fastSlice, levelMask, loadHex256, makeCell, ownBytes, paddedBytes, prunedBranch } from '../../../src/ton/cells/core-cells.ts';
 import { readBoc } from '../../../src/ton/boc/boc-reader.ts';
 import { writeBoc } from '../../../src/ton/boc/boc-writer.ts';
@@ -142,6 +142,7 @@ describe('fastSlice', () => {
             for (let i = 0; i < skipRefs; i++) slice.loadRef();
             const expected = core.beginParse().skip(skip);
             for (let i = 0; i < skipRefs; i++) expected.loadRef();
+            assert.ok(slice instanceof Slice);
             const own = slice.asCell();
             assert.ok(ownBytes(own) === undefined && !Object.prototype.hasOwnProperty.call(own, 'hash'), 'a cell of ours: methods on its prototype, not closures of its own');
             assert.ok(own.hash().equals(expected.asCell().hash()));

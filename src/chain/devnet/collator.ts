@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { Address, type Builder, type Cell, loadMessage, type Message } from '@ton/core';
-import { hashmapRefValues } from '../../ton/hashmap-refs.ts';
 import { AugmentedDict, type FoldStore, type SubtreeSource } from '../../ton/dict/augmented-dict.ts';
 import { CellCensus, merkleUpdate } from '../../ton/cells/merkle-update.ts';
 import { RecentRegions } from './recent-regions.ts';
@@ -561,7 +560,7 @@ export class Collator {
                 : { depth: 0, initiator: new Address(tx.workchain, bigintBuffer(tx.parsed.address)), initiatorLt: tx.parsed.lt };
             // The out_msgs dictionary is keyed 0..n-1 in order, as @ton/core's reading of it.
             const parsed = [...tx.parsed.outMessages.values()];
-            const outs = outMessageCellsOf(tx.cell).map((cell, i) => ({ cell, hash: cell.hash().toString('hex'), message: parsed[i] ?? messageOf(cell) }));
+            const outs = tx.outMessages.map((cell, i) => ({ cell, hash: cell.hash().toString('hex'), message: parsed[i] ?? messageOf(cell) }));
             outMessages.set(tx, outs);
             for (const out of outs) {
                 senders.set(out.hash, tx);
@@ -693,12 +692,6 @@ function carriedBy(message: Message, fwdFee: bigint): Amounts {
 /** The in_msg cell of a transaction: `^[ in_msg:(Maybe ^(Message Any)) out_msgs:(HashmapE 15 ^(Message Any)) ]`. */
 function messageCellOf(transaction: Cell): Cell {
     return transaction.refs[0].beginParse().loadRef();
-}
-
-function outMessageCellsOf(transaction: Cell): Cell[] {
-    const slice = transaction.refs[0].beginParse();
-    if (slice.loadBit()) slice.loadRef();
-    return hashmapRefValues(slice.loadMaybeRef(), 15);
 }
 
 function messageOf(cell: Cell): Message {

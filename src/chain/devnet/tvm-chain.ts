@@ -1,5 +1,5 @@
 import {
-    Address, Cell, Dictionary, loadShardAccount, loadTransaction, parseTuple, storeMessage, storeShardAccount, TupleReader,
+    Address, Cell, loadShardAccount, loadTransaction, parseTuple, storeMessage, storeShardAccount, TupleReader,
     type Message, type ShardAccount, type Transaction, type TupleItem,
 } from '@ton/core';
 import { InputFormatError } from '../../ton/input.ts';
@@ -7,7 +7,7 @@ import { bocDeeperThan, MAX_TVM_MESSAGE_DEPTH, ResilientExecutor, TVM_LIMITS, wi
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { cellBuilder } from '../../ton/cells/core-cells.ts';
-import { DictKeys } from '../../ton/cells/dict-keys.ts';
+import { hashmapRefValues } from '../../ton/hashmap-refs.ts';
 import { methodId } from '../../ton/interfaces/get-methods.ts';
 import { trimConfig } from '../../ton/interfaces/get-method-runner.ts';
 import type { PersistedAccount } from './chain-log.ts';
@@ -21,6 +21,8 @@ export interface ExecutedTransaction {
     workchain: number;
     cell: Cell;
     parsed: Transaction;
+    /** Its out-messages' cells (`out_msgs`), in their order: the very cells it made. */
+    outMessages: Cell[];
 }
 
 /** The destination did not accept the message: no transaction (an external message its contract refused, or an emulator error). */
@@ -100,11 +102,6 @@ export class TvmChain {
         // The sandbox's default config is mainnet's: the chain's config until one is set.
         const { defaultConfig } = await import('@ton/sandbox');
         return new TvmChain(new ResilientExecutor(), defaultConfig, options.loadAccount);
-    }
-
-    /** How many times the chain's emulator faulted and was replaced. */
-    get emulatorRestarts(): number {
-        return this.tvm.restarts;
     }
 
     get lt(): bigint {
@@ -260,7 +257,7 @@ export class TvmChain {
         held.state = result.shardAccount;
         held.lastTxTime = this.now;
         held.parsed = undefined;
-        return { account: next.account, workchain: Number(next.account.split(':')[0]), cell, parsed: loadTransaction(cell.beginParse()) };
+        return { account: next.account, workchain: Number(next.account.split(':')[0]), cell, parsed: loadTransaction(cell.beginParse()), outMessages: outMessageCellsOf(cell) };
     }
 
     /** The account of a raw address, now the one used last; loaded from its saved state, or an empty one, when not held. */
@@ -302,16 +299,18 @@ function inboundDestination(message: Cell): string | null {
     return slice.loadAddress().toRawString();
 }
 
-/** The internal out-messages of a transaction, as the cells it holds (`out_msgs:(HashmapE 15 ^(Message Any))`), with their destinations. */
-function internalOutMessages(tx: ExecutedTransaction): Array<{ cell: Cell; account: string }> {
-    if (tx.parsed.outMessagesCount === 0) return [];
-    const io = tx.cell.refs[0].beginParse();
+/** The transaction's `out_msgs:(HashmapE 15 ^(Message Any))` cells, in their order. */
+function outMessageCellsOf(transaction: Cell): Cell[] {
+    const io = transaction.refs[0].beginParse();
     if (io.loadBit()) io.loadRef();
-    const cells = io.loadDict(DictKeys.Uint(15), Dictionary.Values.Cell());
+    return hashmapRefValues(io.loadMaybeRef(), 15);
+}
+
+/** The internal out-messages of a transaction with their destinations. */
+function internalOutMessages(tx: ExecutedTransaction): Array<{ cell: Cell; account: string }> {
     const out: Array<{ cell: Cell; account: string }> = [];
     for (const [index, message] of tx.parsed.outMessages) {
-        if (message.info.type !== 'internal') continue;
-        out.push({ cell: cells.get(index)!, account: message.info.dest.toRawString() });
+        if (message.info.type === 'internal') out.push({ cell: tx.outMessages[index], account: message.info.dest.toRawString() });
     }
     return out;
 }

@@ -96,7 +96,7 @@ type OperationRow = Pick<JettonOperationsTable, 'operation' | 'lt' | 'transactio
 const COLUMNS = ['operation', 'utime', 'lt', 'transaction_hash', 'trace_id', 'master', 'amount', 'source', 'destination', 'query_id', 'payload'] as const;
 
 /** What a page reads of each operation: its stored text and what fills the text's holes. */
-type PageRow = Omit<Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text' | 'text_holes'>, 'text'> & { text: Buffer | string | null };
+type PageRow = Pick<JettonHistoryTable, 'lt' | 'transaction_hash' | 'master' | 'source' | 'destination' | 'text_holes'> & { text: Buffer | string | null };
 
 const PAGE_COLUMNS = ['lt', 'transaction_hash', 'master', 'source', 'destination', 'text_holes'] as const;
 

@@ -26,3 +26,5 @@ function copyAssets(dir) {
 copyAssets(from);
 const openapi = join('api', 'openapi', 'openapi');
 writeFileSync(join(to, `${openapi}.json`), JSON.stringify(parse(readFileSync(join(from, `${openapi}.yaml`), 'utf8'))));
+// When this build finished: what tests compare the sources' times with, to know the build is not stale.
+writeFileSync(join(to, '.built'), `${new Date().toISOString()}\n`);

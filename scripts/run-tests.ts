@@ -14,8 +14,11 @@
  * misses (a validation round's elections, SIGKILLs timed against the load). Those run one at a time
  * after the others, with only short unit files beside them (ALONE). The longest files start first, so
  * that the last to end is a short one.
+ *
+ * It builds the package first (`npm run build`): tests that start the service as a process run the
+ * built command, as users do (test/helpers/built-command.ts).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -110,6 +113,7 @@ function rank(file: string): number {
 
 async function main(): Promise<void> {
     const { jobs, files } = parseArgs(process.argv.slice(2));
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
     const alone = files.filter(file => ALONE.includes(file));
     const quick = new Set(QUICK.flatMap(testFiles));
     const units = files.filter(file => quick.has(file) && !ALONE.includes(file));

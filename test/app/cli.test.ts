@@ -8,10 +8,11 @@ import { startDevnetService, waitForSeed } from '../helpers/devnet-service.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';
 import { blockFile, mainnetSkip, readSummary } from '../helpers/fixtures.ts';
 import { accountNamed, call, manifestOf } from '../api/api-call.ts';
+import { builtCommand } from '../helpers/built-command.ts';
 
-/** The CLI from the sources (tests run the TypeScript; the compiled copy is what `npm start` runs). */
+/** The CLI as users run it: the package's command over the build. */
 function cli(args: string[]): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    return spawn(...builtCommand(args), { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Runs the CLI to its end without blocking this process (which may be serving the API the CLI calls). */

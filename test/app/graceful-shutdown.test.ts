@@ -14,6 +14,7 @@ import { openStore } from '../../src/store/store.ts';
 import { REPO_ROOT, ServiceChild, childEnv, sleep, withTimeout } from '../helpers/crash-child.ts';
 import { connectionRefused, request } from '../helpers/http.ts';
 import { tempDir } from '../helpers/stores.ts';
+import { builtCommand } from '../helpers/built-command.ts';
 
 const READY_TIMEOUT_MS = 60_000;
 
@@ -114,7 +115,7 @@ class ApiChild {
     readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 
     constructor(dataDir: string) {
-        this.proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--source', 'none', '--data-dir', dataDir, '--port', '0', '--log-level', 'debug', '--shutdown-timeout-ms', '60000'],
+        this.proc = spawn(...builtCommand(['serve', '--source', 'none', '--data-dir', dataDir, '--port', '0', '--log-level', 'debug', '--shutdown-timeout-ms', '60000']),
             { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
         this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });

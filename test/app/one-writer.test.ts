@@ -14,6 +14,7 @@ import { blockFile } from '../helpers/fixtures.ts';
 import { startDevnetService } from '../helpers/devnet-service.ts';
 import { createTestDatabase, tempDir } from '../helpers/stores.ts';
 import { call } from '../api/api-call.ts';
+import { builtCommand } from '../helpers/built-command.ts';
 
 /** Every file below `dir` with its size and modification time: what a refused writer must leave as it was. */
 function snapshot(dir: string): Record<string, string> {
@@ -89,7 +90,7 @@ describe('one writer per data directory', () => {
 
                 // The CLI, as a user runs it: exit code 1, the holder named, no stack trace.
                 const started = Date.now();
-                const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve', '--data-dir', dir.path, '--port', '0', '--liteserver-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+                const child = spawn(...builtCommand(['serve', '--data-dir', dir.path, '--port', '0', '--liteserver-port', '0']), { stdio: ['ignore', 'pipe', 'pipe'] });
                 let stderr = '';
                 child.stderr!.on('data', chunk => { stderr += chunk; });
                 const [code] = await once(child, 'exit');

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Repository root: the child runs `src/main.ts` from here so `--import tsx` resolves. */
+import { builtCommand } from './built-command.ts';
+
+/** Repository root: where the children run. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 /** Settings the service reads from the environment; the child must only get what the test passes as flags. */
 const SERVICE_ENV = ['HOST', 'PORT', 'DATA_DIR', 'DATABASE_URL', 'SOURCE', 'BLOCK_INTERVAL_MS', 'FAUCET_CAP', 'LOG_REQUESTS', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT_MS', 'NODE_TEST_CONTEXT'];
@@ -64,11 +65,10 @@ export class ServiceChild {
 
     /** `extraArgs`: more `serve` flags (e.g. `--db postgres://…`). */
     constructor(dataDir: string, blockIntervalMs: number, extraArgs: string[] = []) {
-        this.proc = spawn(process.execPath, [
-            '--import', 'tsx', MAIN, 'serve',
-            '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', '0', '--block-interval-ms', String(blockIntervalMs),
+        this.proc = spawn(...builtCommand([
+            'serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', '0', '--block-interval-ms', String(blockIntervalMs),
             ...extraArgs,
-        ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        ]), { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         this.proc.stdout!.setEncoding('utf8').on('data', (chunk: string) => { this.stdout += chunk; });
         this.proc.stderr!.setEncoding('utf8').on('data', (chunk: string) => { this.stderr += chunk; });
         this.exited = new Promise(resolve => {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { Address, Cell, internal } from '@ton/core';
 import { DevnetWallet } from '../../../src/chain/devnet/wallets.ts';
@@ -10,6 +9,7 @@ import { openStore } from '../../../src/store/store.ts';
 import { startDevnetService, waitForSeed, type DevnetService } from '../../helpers/devnet-service.ts';
 import { childEnv, REPO_ROOT, sleep, withTimeout } from '../../helpers/crash-child.ts';
 import { tempDir } from '../../helpers/stores.ts';
+import { builtCommand } from '../../helpers/built-command.ts';
 import { mulberry32 } from '../../helpers/ingest-checks.ts';
 import { assertNoWrongBlockNoGap, assertSameIndex, indexedTo, pausedHead } from './follower-checks.ts';
 
@@ -18,7 +18,6 @@ import { assertNoWrongBlockNoGap, assertSameIndex, indexedTo, pausedHead } from 
 // Once it has caught up, its index must be the devnet's: no masterchain gap, no block twice, no
 // transaction lost or doubled.
 
-const MAIN = fileURLToPath(new URL('../../../src/main.ts', import.meta.url));
 const KILLS = 4;
 
 let devnet: DevnetService;
@@ -33,14 +32,14 @@ class FollowerChild {
     private running = true;
 
     constructor(liteservers: string) {
-        this.proc = spawn(process.execPath, [
-            '--import', 'tsx', MAIN, 'serve', '--source', 'lite', '--liteservers', liteservers, '--from-seqno', '1',
+        this.proc = spawn(...builtCommand([
+            'serve', '--source', 'lite', '--liteservers', liteservers, '--from-seqno', '1',
             '--data-dir', followerDir.path, '--host', '127.0.0.1', '--port', '0', '--liteserver-port', 'off',
             '--extra-currencies', DEVNET_EXTRA_CURRENCIES_FILE, '--anon-rps', '1000000',
             // One process: the kills are aimed at the writer mid-catch-up, and API workers starting on
             // every restart would give the catch-up a head start the test's load does not cover.
             '--workers', '1',
-        ], { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+        ]), { cwd: REPO_ROOT, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
         for (const stream of [this.proc.stdout!, this.proc.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => { this.output += chunk; });
         this.exited = new Promise(resolve => this.proc.once('exit', (code, signal) => {
             this.running = false;

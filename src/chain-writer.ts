@@ -159,7 +159,7 @@ function liteProgressLine(rate: IngestRate, source: LiteSource): string {
 }
 
 async function startDevnetWriter(config: ServiceConfig, store: Store, events: WriterEvents): Promise<ChainWriter> {
-    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators, recentAccounts: config.devnetRecentAccounts }, { readingThreads: config.readingThreads, transactionTexts: config.transactionTexts });
+    const devnet = new DevnetSource({ dataDir: config.dataDir, blockIntervalMs: config.blockIntervalMs, faucetCap: config.faucetCap, metadataBaseUrl: metadataBaseUrl(config), roundSeconds: config.roundSeconds, validators: config.validators, recentAccounts: config.devnetRecentAccounts, shards: config.shards ?? undefined }, { readingThreads: config.readingThreads, transactionTexts: config.transactionTexts });
     const indexer = new Indexer(store, devnet, { inspector: await AccountInspector.create() });
     devnetLiteModule = await import('./liteserver/devnet/devnet-lite-methods.ts');
     await devnet.start();

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { LOG_LEVELS, type LogLevel } from '../observability/logging.ts';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from '../heap-settings.ts';
-import { DEFAULT_RECENT_ACCOUNTS, defaultReadingThreads } from './defaults.ts';
+import { DEFAULT_RECENT_ACCOUNTS, defaultReadingThreads, MAX_DEVNET_SHARDS } from './defaults.ts';
 
 export type SourceKind = 'devnet' | 'lite' | 'none';
 
@@ -28,6 +28,8 @@ export interface ServiceConfig {
     validators: number;
     /** About how many accounts the devnet keeps in memory (those used last; the rest are loaded from its chain log when used). */
     devnetRecentAccounts: number;
+    /** How many basechain shards a new devnet has (a power of two; null: one, or an existing chain's own). */
+    shards: number | null;
     /** Threads that read the devnet's blocks (parse them) ahead of the indexer; 0 = read in the indexer's own thread. */
     readingThreads: number;
     /**
@@ -99,6 +101,12 @@ function integer(name: string, min: number, max: number) {
     };
 }
 
+function shardCount(raw: string): number {
+    const value = integer('shards', 1, MAX_DEVNET_SHARDS)(raw);
+    if ((value & (value - 1)) !== 0) throw new ConfigError(`shards must be a power of two (1, 2, 4, 8 or 16), got '${raw}'`);
+    return value;
+}
+
 function onOff(name: string) {
     return (raw: string): boolean => {
         const value = raw.trim().toLowerCase();
@@ -162,6 +170,10 @@ const SETTINGS: Setting<keyof ServiceConfig>[] = [
     {
         key: 'validators', flag: '--validators', env: 'VALIDATORS', parse: integer('validators', 3, 400),
         describe: 'how many validators a new devnet has: one staking through a nominator pool, one through a single-nominator pool, the rest from their wallets (default 3)',
+    },
+    {
+        key: 'shards', flag: '--shards', env: 'SHARDS', parse: shardCount,
+        describe: `basechain shards of a new devnet, a power of two from 1 to ${MAX_DEVNET_SHARDS}: it starts as one and splits into them in its first blocks; a chain keeps its own (default 1)`,
     },
     {
         key: 'devnetRecentAccounts', flag: '--devnet-recent-accounts', env: 'DEVNET_RECENT_ACCOUNTS', parse: integer('devnet recent accounts', 1, 100_000_000),
@@ -275,6 +287,7 @@ export const DEFAULT_CONFIG: ServiceConfig = {
     roundSeconds: 120,
     validators: 3,
     devnetRecentAccounts: DEFAULT_RECENT_ACCOUNTS,
+    shards: null,
     readingThreads: defaultReadingThreads(),
     transactionTexts: true,
     rewardsCacheRounds: 32,

@@ -15,3 +15,6 @@ export const DEFAULT_RECENT_ACCOUNTS = 5_000;
 export function defaultReadingThreads(): number {
     return Math.min(4, availableParallelism());
 }
+
+/** The most basechain shards a devnet runs: 4 prefix bits, so every message between two shards takes one hop. */
+export const MAX_DEVNET_SHARDS = 16;

@@ -62,7 +62,7 @@ describe('devnet cell store', () => {
             t.diagnostic(`store after ${blocks.length} blocks: ${size.cells} cells, ${(size.bytes / 1024).toFixed(0)} KiB `
                 + `(sync added ${first.cells} cells, ${(first.bytes / 1024).toFixed(0)} KiB of representations)`);
             for (const b of blocks) {
-                const state = store.state(b.workchain, b.seqno);
+                const state = store.stateOfBlock(Buffer.from(b.rootHash, 'hex'));
                 assert.ok(state, `${b.workchain}:${b.seqno} has a state`);
                 assert.equal(state.blockHash.toString('hex'), b.rootHash);
                 assert.ok(state.stateHash.equals(stateHashAfterBlock(b.block)));
@@ -70,7 +70,7 @@ describe('devnet cell store', () => {
                 assert.ok(store.stateRoot(state.stateHash).hash(0).equals(state.stateHash));
             }
             for (const workchain of [-1, 0]) {
-                const zero = store.state(workchain, 0)!;
+                const zero = store.zerostate(workchain)!;
                 assert.ok(zero.stateHash.equals(zero.blockHash), 'a zerostate is its own id');
                 assert.ok(store.stateHashAfterBlock(zero.blockHash)!.equals(zero.stateHash));
             }
@@ -86,7 +86,7 @@ describe('devnet cell store', () => {
             for (const workchain of [-1, 0]) {
                 const chainBlocks = blocks.filter(b => b.workchain === workchain);
                 const picked = [chainBlocks[0], chainBlocks[Math.floor(chainBlocks.length / 2)], chainBlocks.at(-1)!];
-                const zero = store.state(workchain, 0)!;
+                const zero = store.zerostate(workchain)!;
                 assert.ok(materialize(store, zero.stateHash, memo).hash(0).equals(zero.stateHash));
                 for (const b of picked) {
                     const expected = stateHashAfterBlock(b.block);
@@ -111,7 +111,7 @@ describe('devnet cell store', () => {
                 const id = { workchain: 0, shard: '8000000000000000', seqno: b.seqno, rootHash: b.rootHash, fileHash: b.fileHash };
                 const changed = new Set(log.accountsChangedBy(b.seq).map(a => a.address));
                 const unchanged = everyAddress.filter(a => !changed.has(a)).slice(0, 3);
-                const state = store.stateAfter(0, b.seqno)!;
+                const state = store.stateAfter(Buffer.from(b.rootHash, 'hex'))!;
                 for (const address of [...changed, ...unchanged]) {
                     const expected = log.shardAccountAt(id as never, address);
                     const found = findAccount(state, Buffer.from(address.slice(2), 'hex')).account;
@@ -141,7 +141,7 @@ describe('devnet cell store', () => {
         const store = new CellStore(chain.cellStoreFile, { cacheCells: 1000 });
         try {
             const last = blocks.filter(b => b.workchain === 0).at(-1)!;
-            const state = store.stateAfter(0, last.seqno)!;
+            const state = store.stateAfter(Buffer.from(last.rootHash, 'hex'))!;
             const address = chain.funded.at(-1)!;
             const found = findAccount(state, Buffer.from(address.slice(2), 'hex')).account;
             assert.ok(found, 'the last funded address is in the state');

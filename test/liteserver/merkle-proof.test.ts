@@ -102,13 +102,13 @@ describe('Merkle proofs for liteserver answers', () => {
         const basechain = blocks.filter(b => b.workchain === 0);
         let checked = 0;
         for (const b of [basechain[2], basechain[Math.floor(basechain.length / 2)], basechain.at(-1)!]) {
-            const state = store.stateAfter(0, b.seqno)!;
+            const state = store.stateAfter(b.block.hash(0))!;
             const rootHash = b.block.hash(0).toString('hex');
             const changed = log.accountsChangedBy(b.seq).map(a => a.address);
             const unchanged = log.accounts().map(a => a.address).filter(a => a.startsWith('0:') && !changed.includes(a));
             for (const address of [...changed, ...unchanged.slice(0, 2)]) {
                 const id = Buffer.from(address.slice(2), 'hex');
-                const history = log.shardAccountAt({ workchain: 0, seqno: b.seqno, rootHash } as never, address);
+                const history = log.shardAccountAt({ workchain: 0, shard: '8000000000000000', seqno: b.seqno, rootHash } as never, address);
                 const expected = history ? Cell.fromBoc(history)[0] : null;
                 const present = expected !== null && expected.refs[0].beginParse().loadBit();
                 const { proof, account } = shardAccountProof(state, id);
@@ -168,7 +168,7 @@ describe('Merkle proofs for liteserver answers', () => {
         const masters = blocks.filter(b => b.workchain === -1);
         assert.ok(masters[0].block.refs[0].beginParse().skip(32 + 32 + 1 + 1 + 1 + 1 + 1 + 1).loadBit(), 'masterchain block 1 is a key block');
         for (const b of [masters[0], masters.at(-1)!]) {
-            const state = store.stateAfter(-1, b.seqno)!;
+            const state = store.stateAfter(b.block.hash(0))!;
             const full = materialize(store, state.hash(0));
             const { config } = stateConfig(full);
             const params = Dictionary.loadDirect(Dictionary.Keys.Int(32), Dictionary.Values.Cell(), config);
@@ -218,7 +218,7 @@ describe('Merkle proofs for liteserver answers', () => {
         assertProofOf(outer, proof);
         roundTrip([outer]);
         // An account is found through the proof as through the state.
-        const state = store.stateAfter(0, blocks.filter(b => b.workchain === 0).at(-1)!.seqno)!;
+        const state = store.stateAfter(blocks.filter(b => b.workchain === 0).at(-1)!.block.hash(0))!;
         const id = Buffer.from(chain.funded[0].slice(2), 'hex');
         const proven = shardAccountProof(state, id).proof;
         assert.ok(findAccount(proven.refs[0], id).account!.shardAccount.hash(0).equals(findAccount(state, id).account!.shardAccount.hash(0)));

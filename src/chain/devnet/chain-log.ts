@@ -14,6 +14,7 @@ export interface PersistedAccount {
 }
 
 const LAYOUT_VERSION = 2;
+const ROOT_SHARD_HEX = '8000000000000000';
 
 interface AccountRow {
     address: string;
@@ -58,12 +59,19 @@ export class ChainLog {
         this.db.exec(`
             CREATE TABLE IF NOT EXISTS blocks (
                 seq INTEGER PRIMARY KEY, workchain INTEGER NOT NULL, seqno INTEGER NOT NULL, utime INTEGER NOT NULL,
-                end_lt TEXT NOT NULL, is_key INTEGER NOT NULL, root_hash TEXT NOT NULL, file_hash TEXT NOT NULL, boc BLOB NOT NULL);
-            CREATE UNIQUE INDEX IF NOT EXISTS blocks_by_id ON blocks (workchain, seqno);
+                end_lt TEXT NOT NULL, is_key INTEGER NOT NULL, root_hash TEXT NOT NULL, file_hash TEXT NOT NULL, boc BLOB NOT NULL,
+                shard TEXT NOT NULL DEFAULT '${ROOT_SHARD_HEX}');
             CREATE TABLE IF NOT EXISTS zerostates (workchain INTEGER PRIMARY KEY, root_hash TEXT NOT NULL, file_hash TEXT NOT NULL, boc BLOB NOT NULL);
             CREATE TABLE IF NOT EXISTS accounts (address TEXT PRIMARY KEY, shard_account BLOB NOT NULL, last_tx_time INTEGER NOT NULL);
             CREATE TABLE IF NOT EXISTS account_history (address TEXT NOT NULL, seq INTEGER NOT NULL, shard_account BLOB NOT NULL, PRIMARY KEY (address, seq)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        `);
+        // A chain log made while the devnet had one basechain shard: its blocks are the root shard's.
+        const columns = this.db.prepare('PRAGMA table_info(blocks)').all() as Array<{ name: string }>;
+        if (!columns.some(column => column.name === 'shard')) this.db.exec(`ALTER TABLE blocks ADD COLUMN shard TEXT NOT NULL DEFAULT '${ROOT_SHARD_HEX}'`);
+        this.db.exec(`
+            DROP INDEX IF EXISTS blocks_by_id;
+            CREATE UNIQUE INDEX IF NOT EXISTS blocks_by_shard_id ON blocks (workchain, shard, seqno);
         `);
         this.db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run('layout', String(LAYOUT_VERSION));
     }
@@ -129,13 +137,13 @@ export class ChainLog {
      * returns the seq of each block. `accounts[i]` are the accounts `blocks[i]` changed.
      */
     commit(blocks: Array<ProducedBlock & { isKeyBlock: boolean }>, accounts: PersistedAccount[][], meta: Record<string, unknown>): number[] {
-        const insertBlock = this.db.prepare('INSERT INTO blocks (workchain, seqno, utime, end_lt, is_key, root_hash, file_hash, boc) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+        const insertBlock = this.db.prepare('INSERT INTO blocks (workchain, shard, seqno, utime, end_lt, is_key, root_hash, file_hash, boc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
         const upsertAccount = this.db.prepare('INSERT INTO accounts (address, shard_account, last_tx_time) VALUES (?, ?, ?) ON CONFLICT(address) DO UPDATE SET shard_account = excluded.shard_account, last_tx_time = excluded.last_tx_time');
         const insertHistory = this.db.prepare('INSERT OR REPLACE INTO account_history (address, seq, shard_account) VALUES (?, ?, ?)');
         const upsertMeta = this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
         return this.db.transaction(() => {
             const seqs = blocks.map((b, i) => {
-                const seq = Number(insertBlock.run(b.id.workchain, b.id.seqno, b.utime, b.endLt.toString(), b.isKeyBlock ? 1 : 0, b.id.rootHash, b.id.fileHash, b.boc).lastInsertRowid);
+                const seq = Number(insertBlock.run(b.id.workchain, b.id.shard, b.id.seqno, b.utime, b.endLt.toString(), b.isKeyBlock ? 1 : 0, b.id.rootHash, b.id.fileHash, b.boc).lastInsertRowid);
                 for (const a of accounts[i] ?? []) {
                     upsertAccount.run(a.address, a.shardAccount, a.lastTxTime);
                     insertHistory.run(a.address, seq, a.shardAccount);
@@ -200,10 +208,10 @@ export class ChainLog {
     /** The ShardAccount BOC of `address` as it was right after `block`; null if the block or any state of the account before it is unknown. */
     shardAccountAt(block: BlockIdExt, address: string): Buffer | null {
         this.stateQueries ??= {
-            block: this.db.prepare('SELECT seq FROM blocks WHERE workchain = ? AND seqno = ? AND root_hash = ?'),
+            block: this.db.prepare('SELECT seq FROM blocks WHERE workchain = ? AND shard = ? AND seqno = ? AND root_hash = ?'),
             account: this.db.prepare('SELECT shard_account FROM account_history WHERE address = ? AND seq <= ? ORDER BY seq DESC LIMIT 1'),
         };
-        const found = this.stateQueries.block.get(block.workchain, block.seqno, block.rootHash) as { seq: number } | undefined;
+        const found = this.stateQueries.block.get(block.workchain, block.shard, block.seqno, block.rootHash) as { seq: number } | undefined;
         if (!found) return null;
         const row = this.stateQueries.account.get(address, found.seq) as { shard_account: Buffer } | undefined;
         return row?.shard_account ?? null;

@@ -8,7 +8,7 @@ import { accountBalanceSlice } from '../../ton/block/shard-accounts.ts';
 import type { SourceHead } from '../chain-source.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { amountsOf, ZERO } from '../../ton/currency.ts';
-import { Collator, type AccountChange, type CollatorHeads } from './collator.ts';
+import { Collator, type AccountChange, type CollatorHeads, type ProducedBlock } from './collator.ts';
 import { keyPairFromSeed } from './keys.ts';
 import { MessageRejectedError } from '../message-sink.ts';
 import { formatRawAddress } from '../../ton/address.ts';
@@ -30,6 +30,8 @@ import { validatorActions } from './validator-agent.ts';
 import { FEE_COLLECTOR_SOURCE } from './contracts/elector.ts';
 import { CONFIG_ADDRESS, configParamsDict, parseConfigData } from './contracts/config.ts';
 import { cellBuilder } from '../../ton/cells/core-cells.ts';
+import { withBasechainShards } from './shard-config.ts';
+import { shardHoldsAccount } from '../../ton/block/shard-id.ts';
 
 export interface DevnetOptions {
     dataDir: string;
@@ -46,6 +48,8 @@ export interface DevnetOptions {
      * used last; the others are in the chain log and loaded back when a message reaches them.
      */
     recentAccounts?: number;
+    /** How many basechain shards a new chain has (a power of two, default 1); a chain keeps its own. */
+    shards?: number;
 }
 
 /** Chain counters saved with every production step. */
@@ -157,6 +161,8 @@ export class DevnetProducer {
         this.chain = await TvmChain.start({ loadAccount: address => this.log.account(address) });
         this.chain.onCascadeCut = (error, made) => this.events.emit('warning',
             `${error.message}; a message's cascade stopped after ${made} transaction(s), which stand, and the rest of it was dropped`);
+        // A message between two shards of the basechain waits in its sender's queue until the next step.
+        this.chain.deliversNow = (from, to) => !from.startsWith('0:') || !to.startsWith('0:') || this.sameShard(from, to);
         const genesis = this.log.meta<GenesisSpec>('genesis');
         if (genesis) await this.restore(genesis);
         else await this.createGenesis();
@@ -265,6 +271,12 @@ export class DevnetProducer {
     private async createGenesis(): Promise<void> {
         const utime = Math.floor(Date.now() / 1000);
         this.genesis = newGenesis(utime, MAINNET_GLOBAL_ID, this.options.metadataBaseUrl, this.options.roundSeconds, this.options.validators);
+        const shards = this.options.shards ?? 1;
+        if (shards > 1) {
+            // The chain starts unsplit and splits into its shards in its first blocks, as TON's masterchain splits a workchain below min_split.
+            this.chain.setConfig(withBasechainShards(this.chain.config, shards));
+            this.genesis.shards = shards;
+        }
         this.wallets = genesisWallets(this.genesis);
         this.producerKey = blockProducerKey(this.genesis);
         this.staking = devnetStaking(walletsByName(this.wallets));
@@ -294,6 +306,11 @@ export class DevnetProducer {
     }
 
     private async restore(genesis: GenesisSpec): Promise<void> {
+        const kept = genesis.shards ?? 1;
+        if (this.options.shards !== undefined && this.options.shards !== kept) {
+            throw new Error(`this devnet was created with --shards ${kept}, and a chain keeps its shards; start it with --shards ${kept} `
+                + `(or without it), or use a new --data-dir for a chain of ${this.options.shards} shard(s)`);
+        }
         this.genesis = genesis;
         this.wallets = genesisWallets(genesis);
         this.producerKey = blockProducerKey(genesis);
@@ -362,7 +379,12 @@ export class DevnetProducer {
         return libraries;
     }
 
+    private sameShard(from: string, to: string): boolean {
+        return this.collator.shardOf(BigInt(`0x${from.slice(2)}`)) === this.collator.shardOf(BigInt(`0x${to.slice(2)}`));
+    }
+
     private async produceBlock(): Promise<void> {
+        this.collator.prepareStep();
         const utime = Math.max(this.heads.utime, Math.floor(Date.now() / 1000));
         this.chain.now = utime;
         const startLt = this.chain.lt;
@@ -375,6 +397,15 @@ export class DevnetProducer {
         if (this.staking) {
             await this.tickTock('tick');
             recoverCreateMsg = await this.recoverFees(utime, startLt);
+        }
+
+        // What other shards queued for the basechain's shards in the last steps, first (as TON's collators import before the rest).
+        for (const { message, destination } of this.collator.queuedMessages()) {
+            try {
+                await this.chain.sendMessage(message);
+            } catch (error) {
+                this.events.emit('warning', `a message queued for ${destination} was not delivered in this step: ${(error as Error).message}`);
+            }
         }
 
         const jobs = this.jobs.splice(0);
@@ -418,9 +449,11 @@ export class DevnetProducer {
             collator: this.collator.heads(),
         };
         const meta: Record<string, unknown> = { heads };
-        if (blocks[1].isKeyBlock) meta[MASTERCHAIN_CONFIG_KEY] = this.chain.configBase64;
-        const byWorkchain = (workchain: number) => accounts.filter(a => a.address.startsWith(`${workchain}:`));
-        const seqs = this.log.commit(blocks, [byWorkchain(0), byWorkchain(-1)], meta);
+        if (blocks[blocks.length - 1].isKeyBlock) meta[MASTERCHAIN_CONFIG_KEY] = this.chain.configBase64;
+        // Each block with the accounts of its shard (the masterchain's block last).
+        const inBlock = (block: ProducedBlock) => accounts.filter(a => a.address.startsWith(`${block.id.workchain}:`)
+            && (block.id.workchain !== 0 || shardHoldsAccount(BigInt(`0x${block.id.shard}`), BigInt(`0x${a.address.slice(2)}`))));
+        const seqs = this.log.commit(blocks, blocks.map(inBlock), meta);
         this.heads = heads;
         // What the step changed is in the chain log now: accounts not used lately leave the chain's memory.
         this.chain.keepRecent(Math.min(this.recentAccounts, CHAIN_ACCOUNTS_KEPT));

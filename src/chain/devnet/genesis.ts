@@ -20,6 +20,8 @@ export interface GenesisSpec {
     elections?: ElectionsSpec;
     /** Base URL of the devnet's own metadata documents, as reachable when the chain was created. */
     metadataBaseUrl?: string;
+    /** How many basechain shards the chain has (absent: one, as on chains made before shards). */
+    shards?: number;
 }
 
 export interface GenesisWallet {

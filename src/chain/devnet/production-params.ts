@@ -14,6 +14,7 @@ export interface ProductionParams {
     /** Param 8 `capabilities#c4 version:uint32 capabilities:uint64`. */
     version: number;
     capabilities: bigint;
+    basechainSplit: WorkchainSplit;
     /** Param 28: catchain lifetimes in seconds (masterchain, shards). */
     mcCatchainLifetime: number;
     shardCatchainLifetime: number;
@@ -22,6 +23,7 @@ export interface ProductionParams {
 }
 
 export const CAP_REPORT_VERSION = 8n;
+export const CAP_SHORT_DEQUEUE = 32n;
 export const CAP_STORE_OUT_MSG_QUEUE_SIZE = 64n;
 export const CAP_MSG_METADATA = 128n;
 
@@ -61,7 +63,42 @@ export function productionParams(config: Cell): ProductionParams {
         mcCatchainLifetime,
         shardCatchainLifetime,
         masterchainValidators: masterchainValidators(param(34)),
+        basechainSplit: workchainSplit(param(12)),
     };
+}
+
+/** How the basechain's shards split and merge (config param 12), with TON's timings where the descriptor has none. */
+export interface WorkchainSplit {
+    minSplit: number;
+    maxSplit: number;
+    /** Seconds from a split or merge being announced to its window. */
+    delay: number;
+    /** Seconds the window lasts. */
+    interval: number;
+}
+
+const DEFAULT_SPLIT: WorkchainSplit = { minSplit: 0, maxSplit: 0, delay: 100, interval: 100 };
+
+/**
+ * `_ workchains:(HashmapE 32 WorkchainDescr) = ConfigParam 12;` with
+ * `workchain#a6 enabled_since:uint32 monitor_min_split:(## 8) min_split:(## 8) max_split:(## 8) …`;
+ * `workchain_v2#a7` (the same, then `split_merge_timings:WcSplitMergeTimings` at the end, after the
+ * 4-bit-tagged basic format: `wc_split_merge_timings#0 split_merge_delay:uint32 split_merge_interval:uint32 …`).
+ */
+function workchainSplit(workchains: Slice | undefined): WorkchainSplit {
+    if (!workchains) return DEFAULT_SPLIT;
+    const descr = workchains.loadDict(DictKeys.Int(32), { serialize: () => undefined, parse: (s: Slice) => s }).get(0);
+    if (!descr) return DEFAULT_SPLIT;
+    const tag = descr.loadUint(8);
+    if (tag !== 0xa6 && tag !== 0xa7) return DEFAULT_SPLIT;
+    descr.skip(32 + 8);
+    const minSplit = descr.loadUint(8);
+    const maxSplit = descr.loadUint(8);
+    if (tag === 0xa6) return { ...DEFAULT_SPLIT, minSplit, maxSplit };
+    // basic active accept_msgs flags(13) zerostate_root_hash zerostate_file_hash version, then wfmt_basic#1 vm_version:int32 vm_mode:uint64
+    descr.skip(1 + 1 + 1 + 13 + 256 + 256 + 32 + 4 + 32 + 64);
+    descr.skip(4);
+    return { minSplit, maxSplit, delay: descr.loadUint(32), interval: descr.loadUint(32) };
 }
 
 // validators#11 / validators_ext#12 utime_since:uint32 utime_until:uint32 total:(## 16) main:(## 16)

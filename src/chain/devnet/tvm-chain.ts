@@ -76,6 +76,11 @@ export class TvmChain {
     random: Buffer = Buffer.alloc(32);
     /** Told when a failure cut a message's cascade short after some of its transactions ran (they stand; the rest never happens). */
     onCascadeCut?: (error: Error, transactionsMade: number) => void;
+    /**
+     * Whether an internal message from one account to another (raw addresses) runs in the same step;
+     * one that does not waits (it goes to another shard, which imports it in a later block). Unset: all do.
+     */
+    deliversNow?: (from: string, to: string) => boolean;
 
     private currentLt = 0n;
     private configBase64Value: string;
@@ -232,7 +237,7 @@ export class TvmChain {
             }
             made.push(tx);
             this.executed.push(tx);
-            for (const out of internalOutMessages(tx)) queue.push({ kind: 'message', ...out });
+            for (const out of internalOutMessages(tx)) if (this.deliversNow?.(tx.account, out.account) ?? true) queue.push({ kind: 'message', ...out });
         }
         return made;
     }

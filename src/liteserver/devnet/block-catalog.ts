@@ -5,7 +5,7 @@ import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { writeBoc } from '../../ton/boc/boc-writer.ts';
 import { loadBlock } from '../../ton/block/block.ts';
 import { shardTreeLeaves } from '../../ton/block/shard-hashes.ts';
-import { shardIdFromIdent } from '../../ton/block/shard-id.ts';
+import { shardIdFromIdent, shardsOverlap } from '../../ton/block/shard-id.ts';
 
 /**
  * The liteserver's lookup tables over the devnet's chain log, kept in a SQLite file of its own
@@ -21,7 +21,8 @@ import { shardIdFromIdent } from '../../ton/block/shard-id.ts';
  * Everything here is derived from the chain log; delete the file and it is rebuilt.
  */
 
-const LAYOUT_VERSION = 1;
+/** 2: blocks of several shards share seqnos. */
+const LAYOUT_VERSION = 2;
 
 export interface CatalogBlock {
     /** The chain log's seq of the block. */
@@ -77,6 +78,15 @@ const shardKey = (shard: bigint): Buffer => {
     return b;
 };
 
+/** The first of the rows (in their order) whose shard overlaps `shard`. */
+function firstOverlapping(rows: Iterable<BlockRow>, shard: bigint): CatalogBlock | null {
+    for (const row of rows) {
+        const block = toBlock(row);
+        if (shardsOverlap(block.shard, shard)) return block;
+    }
+    return null;
+}
+
 function toBlock(row: BlockRow): CatalogBlock {
     return {
         seq: Number(row.seq),
@@ -104,10 +114,16 @@ export class BlockCatalog {
         this.db = new Database(file);
         this.db.pragma('journal_mode = WAL');
         this.db.pragma('synchronous = NORMAL');
+        // Everything here is derived from the chain log: a catalog of another layout is dropped and made again.
+        const made = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+        if (made && this.meta<number>('layout') !== LAYOUT_VERSION) {
+            this.db.exec('DROP TABLE IF EXISTS blocks; DROP TABLE IF EXISTS transactions; DROP TABLE IF EXISTS mc_shards; DROP TABLE meta;');
+        }
         this.db.exec(`
             CREATE TABLE IF NOT EXISTS blocks (seq INTEGER PRIMARY KEY, workchain INTEGER NOT NULL, shard BLOB NOT NULL, seqno INTEGER NOT NULL,
                 utime INTEGER NOT NULL, start_lt INTEGER NOT NULL, end_lt INTEGER NOT NULL, root_hash BLOB NOT NULL, file_hash BLOB NOT NULL);
-            CREATE UNIQUE INDEX IF NOT EXISTS blocks_by_id ON blocks (workchain, seqno);
+            CREATE UNIQUE INDEX IF NOT EXISTS blocks_by_id ON blocks (workchain, shard, seqno);
+            CREATE INDEX IF NOT EXISTS blocks_by_seqno ON blocks (workchain, seqno);
             CREATE INDEX IF NOT EXISTS blocks_by_lt ON blocks (workchain, end_lt);
             CREATE INDEX IF NOT EXISTS blocks_by_utime ON blocks (workchain, utime);
             CREATE TABLE IF NOT EXISTS transactions (account BLOB NOT NULL, lt INTEGER NOT NULL, hash BLOB NOT NULL, block_seq INTEGER NOT NULL,
@@ -117,18 +133,14 @@ export class BlockCatalog {
                 root_hash BLOB NOT NULL, file_hash BLOB NOT NULL, PRIMARY KEY (mc_seqno, workchain, shard)) WITHOUT ROWID;
             CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         `);
-        const layout = this.meta<number>('layout');
-        if (layout !== undefined && layout !== LAYOUT_VERSION) {
-            this.db.close();
-            throw new Error(`${file} is a liteserver catalog of another layout (${layout}); delete it, it is rebuilt from the chain log`);
-        }
         this.setMeta('layout', LAYOUT_VERSION);
         const safe = <T extends Database.Statement>(s: T): T => s.safeIntegers(true) as T;
         this.statements = {
-            blockById: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND seqno = ?')),
+            blockById: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND shard = ? AND seqno = ?')),
+            blocksBySeqno: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND seqno = ?')),
             blockBySeq: safe(this.db.prepare('SELECT * FROM blocks WHERE seq = ?')),
-            blockByLt: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND end_lt > ? ORDER BY end_lt LIMIT 1')),
-            blockByUtime: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND utime >= ? ORDER BY utime, seqno LIMIT 1')),
+            blocksByLt: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND end_lt > ? ORDER BY end_lt, seq')),
+            blocksByUtime: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? AND utime >= ? ORDER BY utime, seqno, seq')),
             lastBlock: safe(this.db.prepare('SELECT * FROM blocks WHERE workchain = ? ORDER BY seqno DESC LIMIT 1')),
             transaction: safe(this.db.prepare('SELECT account, lt, hash, block_seq FROM transactions WHERE account = ? AND lt = ?')),
             transactionBoc: safe(this.db.prepare('SELECT boc FROM transactions WHERE account = ? AND lt = ?')),
@@ -201,9 +213,14 @@ export class BlockCatalog {
         return added;
     }
 
-    block(workchain: number, seqno: number): CatalogBlock | null {
-        const row = this.statements.blockById.get(workchain, seqno) as BlockRow | undefined;
+    block(workchain: number, shard: bigint, seqno: number): CatalogBlock | null {
+        const row = this.statements.blockById.get(workchain, shardKey(shard), seqno) as BlockRow | undefined;
         return row ? toBlock(row) : null;
+    }
+
+    /** The block of the shard chain `shard` lies in (it, an ancestor or a descendant) with this seqno. */
+    blockBySeqno(workchain: number, shard: bigint, seqno: number): CatalogBlock | null {
+        return firstOverlapping(this.statements.blocksBySeqno.iterate(workchain, seqno) as Iterable<BlockRow>, shard);
     }
 
     blockBySeq(seq: number): CatalogBlock | null {
@@ -211,16 +228,14 @@ export class BlockCatalog {
         return row ? toBlock(row) : null;
     }
 
-    /** The first block of the workchain whose end_lt is above `lt` (the block holding lt, or the first after it). */
-    blockByLt(workchain: number, lt: bigint): CatalogBlock | null {
-        const row = this.statements.blockByLt.get(workchain, lt) as BlockRow | undefined;
-        return row ? toBlock(row) : null;
+    /** The first block of the shard chain `shard` lies in whose end_lt is above `lt` (the block holding lt, or the first after it). */
+    blockByLt(workchain: number, shard: bigint, lt: bigint): CatalogBlock | null {
+        return firstOverlapping(this.statements.blocksByLt.iterate(workchain, lt) as Iterable<BlockRow>, shard);
     }
 
-    /** The first block of the workchain generated at or after `utime`. */
-    blockByUtime(workchain: number, utime: number): CatalogBlock | null {
-        const row = this.statements.blockByUtime.get(workchain, utime) as BlockRow | undefined;
-        return row ? toBlock(row) : null;
+    /** The first block of the shard chain `shard` lies in generated at or after `utime`. */
+    blockByUtime(workchain: number, shard: bigint, utime: number): CatalogBlock | null {
+        return firstOverlapping(this.statements.blocksByUtime.iterate(workchain, utime) as Iterable<BlockRow>, shard);
     }
 
     lastBlock(workchain: number): CatalogBlock | null {

@@ -4,6 +4,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { BitString, Cell, CellType } from '@ton/core';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
+import { loadBlockInfo } from '../../ton/block/block-info.ts';
+import { cellBuilder } from '../../ton/cells/core-cells.ts';
 import { makeKnownCell, ownBytes } from '../../ton/cells/core-cells.ts';
 
 /**
@@ -27,7 +29,8 @@ import { makeKnownCell, ownBytes } from '../../ton/cells/core-cells.ts';
  * lookups; walking a path of a state reads only that path and the siblings it touches.
  */
 
-const LAYOUT_VERSION = 1;
+/** 2: states by block (several shards' blocks share a seqno). */
+const LAYOUT_VERSION = 2;
 const LIBRARY_CELL = 2;
 
 export interface CellStoreOptions {
@@ -96,18 +99,18 @@ export class CellStore {
             this.db = new Database(file);
             this.db.pragma('journal_mode = WAL');
             this.db.pragma('synchronous = NORMAL');
+            // Everything here is derived from the chain log: a store of another layout is dropped and made again.
+            const made = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined;
+            if (made && this.meta<number>('layout') !== LAYOUT_VERSION) {
+                this.db.exec('DROP TABLE IF EXISTS cells; DROP TABLE IF EXISTS states; DROP TABLE meta;');
+            }
             this.db.exec(`
                 CREATE TABLE IF NOT EXISTS cells (hash BLOB PRIMARY KEY, repr BLOB NOT NULL) WITHOUT ROWID;
-                CREATE TABLE IF NOT EXISTS states (workchain INTEGER NOT NULL, seqno INTEGER NOT NULL, block_hash BLOB NOT NULL,
-                    state_hash BLOB NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (workchain, seqno)) WITHOUT ROWID;
-                CREATE INDEX IF NOT EXISTS states_by_block ON states (block_hash);
+                CREATE TABLE IF NOT EXISTS states (block_hash BLOB PRIMARY KEY, workchain INTEGER NOT NULL, seqno INTEGER NOT NULL,
+                    state_hash BLOB NOT NULL, seq INTEGER NOT NULL) WITHOUT ROWID;
+                CREATE INDEX IF NOT EXISTS states_by_seqno ON states (workchain, seqno);
                 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
             `);
-            const layout = this.meta<number>('layout');
-            if (layout !== undefined && layout !== LAYOUT_VERSION) {
-                this.db.close();
-                throw new Error(`${file} is a cell store of another layout (${layout}); delete it, it is rebuilt from the chain log`);
-            }
             this.setMeta('layout', LAYOUT_VERSION);
         }
         this.selectCell = this.db.prepare('SELECT repr FROM cells WHERE hash = ?');
@@ -174,9 +177,9 @@ export class CellStore {
                     const blockHash = block.hash(0);
                     if (blockHash.toString('hex') !== row.root_hash) throw new Error(`block ${row.workchain}:${row.seqno} does not hash as its id`);
                     const update = blockStateUpdate(block);
-                    const previous = this.state(row.workchain, row.seqno - 1);
+                    const previous = this.stateBefore(block);
                     if (!previous) throw new Error(`block ${row.workchain}:${row.seqno} follows a state the store does not have`);
-                    if (!previous.stateHash.equals(update.oldHash)) throw new Error(`block ${row.workchain}:${row.seqno}: its old state is not the state after ${row.workchain}:${row.seqno - 1}`);
+                    if (!previous.equals(update.oldHash)) throw new Error(`block ${row.workchain}:${row.seqno}: its old state is not the state after its previous block`);
                     inserter.storeNewSide(update.newSide, `${row.workchain}:${row.seqno}`);
                     if (!update.newSide.hash(0).equals(update.newHash)) throw new Error(`block ${row.workchain}:${row.seqno}: the update's new side is not its new hash`);
                     this.putState({ workchain: row.workchain, seqno: row.seqno, blockHash, stateHash: update.newHash, seq: row.seq });
@@ -250,15 +253,36 @@ export class CellStore {
     }
 
     private putState(s: StoredState): void {
-        this.db.prepare('INSERT OR REPLACE INTO states (workchain, seqno, block_hash, state_hash, seq) VALUES (?, ?, ?, ?, ?)')
-            .run(s.workchain, s.seqno, s.blockHash, s.stateHash, s.seq);
+        this.db.prepare('INSERT OR REPLACE INTO states (block_hash, workchain, seqno, state_hash, seq) VALUES (?, ?, ?, ?, ?)')
+            .run(s.blockHash, s.workchain, s.seqno, s.stateHash, s.seq);
     }
 
-    /** The state after block `workchain:seqno` (seqno 0: the zerostate); null if not ingested. */
-    state(workchain: number, seqno: number): StoredState | null {
-        const row = this.db.prepare('SELECT workchain, seqno, block_hash, state_hash, seq FROM states WHERE workchain = ? AND seqno = ?').get(workchain, seqno) as
-            { workchain: number; seqno: number; block_hash: Buffer; state_hash: Buffer; seq: number } | undefined;
-        return row ? { workchain: row.workchain, seqno: row.seqno, blockHash: row.block_hash, stateHash: row.state_hash, seq: row.seq } : null;
+    /**
+     * The hash of the state a block starts from: the state after its previous block, or after a merge
+     * `split_state#5f327da5 left:^ShardStateUnsplit right:^ShardStateUnsplit` of its two previous blocks' states.
+     */
+    private stateBefore(block: Cell): Buffer | null {
+        const info = loadBlockInfo(block.refs[0].beginParse());
+        if (info.prevRef.kind === 'single') return this.stateHashAfterBlock(info.prevRef.prev.rootHash);
+        const left = this.stateHashAfterBlock(info.prevRef.prev1.rootHash);
+        const right = this.stateHashAfterBlock(info.prevRef.prev2.rootHash);
+        if (!left || !right) return null;
+        return cellBuilder().storeUint(0x5f327da5, 32).storeRef(this.load(left)).storeRef(this.load(right)).endCell().hash(0);
+    }
+
+    /** The masterchain's state after its block `seqno` (seqno 0: the zerostate); null if not ingested. */
+    private masterState(seqno: number): StoredState | null {
+        return storedState(this.db.prepare('SELECT workchain, seqno, block_hash, state_hash, seq FROM states WHERE workchain = -1 AND seqno = ?').get(seqno) as StateRow | undefined);
+    }
+
+    /** The state after the block with this root hash (a zerostate's root hash: the zerostate); null if not ingested. */
+    stateOfBlock(blockRootHash: Buffer): StoredState | null {
+        return storedState(this.db.prepare('SELECT workchain, seqno, block_hash, state_hash, seq FROM states WHERE block_hash = ?').get(blockRootHash) as StateRow | undefined);
+    }
+
+    /** A workchain's zerostate; null before it is ingested. */
+    zerostate(workchain: number): StoredState | null {
+        return storedState(this.db.prepare('SELECT workchain, seqno, block_hash, state_hash, seq FROM states WHERE workchain = ? AND seqno = 0').get(workchain) as StateRow | undefined);
     }
 
     /** The state hash after the block with this root hash (a zerostate's root hash gives itself); null if not ingested. */
@@ -268,15 +292,15 @@ export class CellStore {
         return row?.state_hash ?? null;
     }
 
-    /** The state hash after block `workchain:seqno` (seqno 0: the zerostate's root hash); null if not ingested. */
-    stateHashAfter(workchain: number, seqno: number): Buffer | null {
-        return this.state(workchain, seqno)?.stateHash ?? null;
+    /** The state hash after masterchain block `seqno` (seqno 0: the zerostate's root hash); null if not ingested. */
+    masterStateHashAfter(seqno: number): Buffer | null {
+        return this.masterState(seqno)?.stateHash ?? null;
     }
 
-    /** The root of the state after block `workchain:seqno` (lazy); null if not ingested. */
-    stateAfter(workchain: number, seqno: number): Cell | null {
-        const state = this.state(workchain, seqno);
-        return state ? this.load(state.stateHash) : null;
+    /** The root of the state after the block with this root hash (lazy); null if not ingested. */
+    stateAfter(blockRootHash: Buffer): Cell | null {
+        const hash = this.stateHashAfterBlock(blockRootHash);
+        return hash ? this.load(hash) : null;
     }
 
     /** A state's root cell by the state hash (lazy). Throws if the store does not have it. */
@@ -435,6 +459,18 @@ export function blockStateUpdate(block: Cell): { oldHash: Buffer; newHash: Buffe
 }
 
 /** The state hash after a block: its state update's new hash. */
+interface StateRow {
+    workchain: number;
+    seqno: number;
+    block_hash: Buffer;
+    state_hash: Buffer;
+    seq: number;
+}
+
+function storedState(row: StateRow | undefined): StoredState | null {
+    return row ? { workchain: row.workchain, seqno: row.seqno, blockHash: row.block_hash, stateHash: row.state_hash, seq: row.seq } : null;
+}
+
 export function stateHashAfterBlock(block: Cell): Buffer {
     return blockStateUpdate(block).newHash;
 }

@@ -34,6 +34,7 @@ import type { ListBlockTransactionsArgs } from '../tl/block-transactions.ts';
 import { BlockCatalog, blockCatalogFile, type CatalogBlock, type CatalogTransaction } from './block-catalog.ts';
 import { CellStore, cellStoreFile } from './cell-store.ts';
 import { DictKeys } from '../../ton/cells/dict-keys.ts';
+import { shardsOverlap } from '../../ton/block/shard-id.ts';
 
 /** TON's liteserver version and capabilities (liteserver.hpp), answered by getVersion and getMasterchainInfoExt. */
 export const LITE_VERSION = 0x101;
@@ -128,12 +129,6 @@ function shardContains(shard: bigint, accountId: Buffer): boolean {
     return (accountId.readBigUInt64BE(0) & mask) === (shard & mask);
 }
 
-/** Whether two shards overlap (one is the other or an ancestor of it). */
-function shardsIntersect(a: bigint, b: bigint): boolean {
-    const lowest = (a & -a) > (b & -b) ? a & -a : b & -b;
-    const mask = BigInt.asUintN(64, ~(lowest * 2n - 1n));
-    return (a & mask) === (b & mask);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cells of states and blocks
@@ -335,8 +330,8 @@ class DevnetLiteBackend {
     /** The catalogued block with exactly this id; 651 otherwise. */
     private resolve(id: tonNode_blockIdExt): CatalogBlock {
         this.sync();
-        const block = this.catalog.block(id.workchain, id.seqno);
-        if (!block || block.shard !== parseShard(id.shard) || !block.rootHash.equals(id.rootHash) || !block.fileHash.equals(id.fileHash)) throw notFound();
+        const block = this.catalog.block(id.workchain, parseShard(id.shard), id.seqno);
+        if (!block || !block.rootHash.equals(id.rootHash) || !block.fileHash.equals(id.fileHash)) throw notFound();
         return block;
     }
 
@@ -363,7 +358,7 @@ class DevnetLiteBackend {
     }
 
     private stateAfter(block: CatalogBlock): Cell {
-        const state = this.store.stateAfter(block.workchain, block.seqno);
+        const state = this.store.stateAfter(block.rootHash);
         if (!state) throw notFound();
         return state;
     }
@@ -397,7 +392,7 @@ class DevnetLiteBackend {
         if (block.workchain !== -1) throw new LiteServerError(LiteErrorCode.error, 'the account is not in the workchain of this block');
         const committed = this.catalog.committedShards(block.seqno, account.workchain).find(s => shardContains(s.shard, account.id));
         if (!committed) throw new LiteServerError(LiteErrorCode.error, `no shard of workchain ${account.workchain} at this block`);
-        const shardBlock = this.catalog.block(account.workchain, committed.seqno);
+        const shardBlock = this.catalog.block(account.workchain, committed.shard, committed.seqno);
         if (!shardBlock || !shardBlock.rootHash.equals(committed.rootHash)) throw notFound();
         const proof = this.shardProof(block, account.workchain, committed.shard);
         if (!proof) throw notFound();
@@ -411,14 +406,14 @@ class DevnetLiteBackend {
         const table: Omit<LiteMethods, 'getState' | 'getBlockProof' | 'getValidatorStats' | 'getShardBlockProof'> = {
             getMasterchainInfo: async () => {
                 const last = this.lastMaster();
-                return { kind: 'liteServer.masterchainInfo', last: blockIdOf(last), stateRootHash: this.store.stateHashAfter(-1, last.seqno)!, init: this.zerostate() };
+                return { kind: 'liteServer.masterchainInfo', last: blockIdOf(last), stateRootHash: this.store.masterStateHashAfter(last.seqno)!, init: this.zerostate() };
             },
             getMasterchainInfoExt: async ({ mode }) => {
                 if (mode !== 0) throw new LiteServerError(LiteErrorCode.protoviolation, 'unsupported mode in getMasterchainInfoExt');
                 const last = this.lastMaster();
                 return {
                     kind: 'liteServer.masterchainInfoExt', mode, version: LITE_VERSION, capabilities: String(LITE_CAPABILITIES),
-                    last: blockIdOf(last), lastUtime: last.utime, now: this.now(), stateRootHash: this.store.stateHashAfter(-1, last.seqno)!, init: this.zerostate(),
+                    last: blockIdOf(last), lastUtime: last.utime, now: this.now(), stateRootHash: this.store.masterStateHashAfter(last.seqno)!, init: this.zerostate(),
                 };
             },
             getTime: async () => ({ kind: 'liteServer.currentTime', now: this.now() }),
@@ -441,10 +436,10 @@ class DevnetLiteBackend {
                 const wanted = parseShard(shard);
                 if (wanted === 0n) throw new LiteServerError(LiteErrorCode.protoviolation, 'invalid shard');
                 const committed = this.catalog.committedShards(master.seqno, workchain)
-                    .find(s => (exact ? s.shard === wanted : shardsIntersect(s.shard, wanted)));
+                    .find(s => (exact ? s.shard === wanted : shardsOverlap(s.shard, wanted)));
                 if (!committed) throw new LiteServerError(LiteErrorCode.error, `cannot find shard ${workchain}:${tlShard(wanted)} in the masterchain state`);
                 const proof = this.shardProof(master, workchain, committed.shard);
-                const shardBlock = this.catalog.block(workchain, committed.seqno);
+                const shardBlock = this.catalog.block(workchain, committed.shard, committed.seqno);
                 if (!proof || !shardBlock) throw notFound();
                 const descr = proof.leaf.beginParse();
                 descr.skip(1);
@@ -459,10 +454,11 @@ class DevnetLiteBackend {
                 this.sync();
                 if (parseShard(id.shard) === 0n) throw new LiteServerError(LiteErrorCode.protoviolation, 'invalid shard');
                 let block: CatalogBlock | null;
-                if (by === 1) block = this.catalog.block(id.workchain, id.seqno);
-                else if (by === 2) block = this.catalog.blockByLt(id.workchain, BigInt(lt ?? '0'));
-                else block = this.catalog.blockByUtime(id.workchain, utime ?? 0);
-                if (!block || !shardsIntersect(block.shard, parseShard(id.shard))) throw notFound();
+                const shard = parseShard(id.shard);
+                if (by === 1) block = this.catalog.blockBySeqno(id.workchain, shard, id.seqno);
+                else if (by === 2) block = this.catalog.blockByLt(id.workchain, shard, BigInt(lt ?? '0'));
+                else block = this.catalog.blockByUtime(id.workchain, shard, utime ?? 0);
+                if (!block || !shardsOverlap(block.shard, parseShard(id.shard))) throw notFound();
                 return { kind: 'liteServer.blockHeader', id: blockIdOf(block), mode, headerProof: writeBoc(blockHeaderProof(this.blockCell(block), mode)) };
             },
             listBlockTransactions: async (args) => {

@@ -1,6 +1,7 @@
 import type { BlockId } from '../../ton/block-id.ts';
 import type { IndexDb } from '../schema.ts';
 import { toNumber } from '../schema.ts';
+import { shardsOverlap } from '../../ton/block/shard-id.ts';
 
 /** An indexed block, without its transactions. Block ids are `(wc,shard,seqno)` text. */
 export interface IndexedBlock {
@@ -38,12 +39,18 @@ export interface IndexHead {
     utime: number;
 }
 
-/** The newest indexed block of every shard. */
+/**
+ * The newest indexed block of every shard there is now: a shard that split or merged since (a shard
+ * overlapping it has a later block, whose seqno is higher) is no longer one.
+ */
 export async function indexHeads(db: IndexDb): Promise<IndexHead[]> {
-    const tops = await db.selectFrom('blocks')
+    const all = await db.selectFrom('blocks')
         .select(['workchain', 'shard', eb => eb.fn.max('seqno').as('seqno')])
         .groupBy(['workchain', 'shard'])
         .execute();
+    const overlap = (a: string, b: string) => shardsOverlap(BigInt(`0x${a}`), BigInt(`0x${b}`));
+    const tops = all.filter(top => !all.some(other => other.workchain === top.workchain && other.shard !== top.shard
+        && toNumber(other.seqno) > toNumber(top.seqno) && overlap(other.shard, top.shard)));
     const heads: IndexHead[] = [];
     for (const top of tops) {
         const row = await db.selectFrom('blocks').select(['utime'])

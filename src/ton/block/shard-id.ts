@@ -37,6 +37,23 @@ export function shardParent(shard: bigint): bigint {
     return (shard - bit) | (bit << 1n);
 }
 
+/** How many bits a shard's prefix has (0 for the whole workchain). */
+export function shardPrefixBits(shard: bigint): number {
+    return 64 - lowestBit(shard).toString(2).length;
+}
+
+/** Whether two shards overlap: one is the other or lies within it. */
+export function shardsOverlap(a: bigint, b: bigint): boolean {
+    const common = BigInt(Math.min(shardPrefixBits(a), shardPrefixBits(b)));
+    return common === 0n || a >> (64n - common) === b >> (64n - common);
+}
+
+/** Whether an account (its 256-bit id) lies in the shard. */
+export function shardHoldsAccount(shard: bigint, id: bigint): boolean {
+    const bits = BigInt(shardPrefixBits(shard));
+    return bits === 0n || id >> (256n - bits) === shard >> (64n - bits);
+}
+
 export function formatShard(shard: bigint): string {
     return shard.toString(16).padStart(16, '0');
 }

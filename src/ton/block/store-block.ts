@@ -2,6 +2,8 @@ import { type Builder, type Cell, Dictionary } from '@ton/core';
 import { type Amounts, storeAmounts } from '../currency.ts';
 import { cellBuilder } from '../cells/core-cells.ts';
 import { DictKeys } from '../cells/dict-keys.ts';
+import type { FutureSplitMerge } from './future-split-merge.ts';
+import { formatShard, ROOT_SHARD, shardChild } from './shard-id.ts';
 
 // The writing side of the block layouts read in this folder (TL-B lines quoted at each writer).
 
@@ -40,7 +42,15 @@ export interface BlockInfoFields {
     genSoftware?: { version: number; capabilities: bigint };
     /** Shard blocks: the masterchain block they refer to. */
     masterRef?: ExtBlkRefFields;
-    prev: ExtBlkRefFields;
+    /** The parent block, or after a merge the two parents (left, then right). */
+    prev: ExtBlkRefFields | readonly [ExtBlkRefFields, ExtBlkRefFields];
+    /** The shard splits after this block (its state is the last of the shard unsplit). */
+    beforeSplit?: boolean;
+    /** The first block of a shard made by a split. */
+    afterSplit?: boolean;
+    /** The shard's load asks for a split / its idleness for a merge with its sibling. */
+    wantSplit?: boolean;
+    wantMerge?: boolean;
 }
 
 /**
@@ -54,11 +64,13 @@ export interface BlockInfoFields {
  */
 export function blockInfoCell(info: BlockInfoFields): Cell {
     const notMaster = info.masterRef !== undefined;
+    const afterMerge = Array.isArray(info.prev);
     const builder = cellBuilder()
         .storeUint(0x9bc7a987, 32)
         .storeUint(0, 32)
         .storeBit(notMaster)
-        .storeBit(false).storeBit(false).storeBit(false).storeBit(false).storeBit(false)
+        .storeBit(afterMerge).storeBit(info.beforeSplit ?? false).storeBit(info.afterSplit ?? false)
+        .storeBit(info.wantSplit ?? false).storeBit(info.wantMerge ?? false)
         .storeBit(info.keyBlock)
         .storeBit(false)
         .storeUint(info.genSoftware ? 1 : 0, 8)
@@ -70,8 +82,15 @@ export function blockInfoCell(info: BlockInfoFields): Cell {
         .storeUint(info.minRefMcSeqno, 32).storeUint(info.prevKeyBlockSeqno, 32);
     if (info.genSoftware) builder.storeUint(0xc4, 8).storeUint(info.genSoftware.version, 32).storeUint(info.genSoftware.capabilities, 64);
     if (info.masterRef) builder.storeRef(refCell(info.masterRef));
-    builder.storeRef(refCell(info.prev));
+    // prev_blk_info$_ prev:ExtBlkRef = BlkPrevInfo 0; prev_blks_info$_ prev1:^ExtBlkRef prev2:^ExtBlkRef = BlkPrevInfo 1;
+    const prev = info.prev as ExtBlkRefFields | readonly [ExtBlkRefFields, ExtBlkRefFields];
+    if (isPair(prev)) builder.storeRef(cellBuilder().storeRef(refCell(prev[0])).storeRef(refCell(prev[1])).endCell());
+    else builder.storeRef(refCell(prev));
     return builder.endCell();
+}
+
+function isPair(prev: ExtBlkRefFields | readonly [ExtBlkRefFields, ExtBlkRefFields]): prev is readonly [ExtBlkRefFields, ExtBlkRefFields] {
+    return Array.isArray(prev);
 }
 
 function refCell(ref: ExtBlkRefFields): Cell {
@@ -123,6 +142,13 @@ export interface ShardDescrFields {
     genUtime: number;
     feesCollected: Amounts;
     fundsCreated: Amounts;
+    /** The block is the shard's last before it splits / the shard merges with its sibling after it. */
+    beforeSplit?: boolean;
+    beforeMerge?: boolean;
+    wantSplit?: boolean;
+    wantMerge?: boolean;
+    /** A split or merge the masterchain announced for this shard. */
+    splitMergeAt?: FutureSplitMerge;
 }
 
 /**
@@ -139,25 +165,45 @@ export function storeShardDescr(descr: ShardDescrFields, builder: Builder): void
     builder.storeUint(0xa, 4).storeUint(descr.seqno, 32).storeUint(descr.regMcSeqno, 32)
         .storeUint(descr.startLt, 64).storeUint(descr.endLt, 64)
         .storeBuffer(descr.rootHash, 32).storeBuffer(descr.fileHash, 32)
-        .storeUint(0, 5).storeUint(0, 3)
+        .storeBit(descr.beforeSplit ?? false).storeBit(descr.beforeMerge ?? false)
+        .storeBit(descr.wantSplit ?? false).storeBit(descr.wantMerge ?? false)
+        .storeBit(false).storeUint(0, 3)
         .storeUint(descr.nextCatchainSeqno, 32).storeUint(descr.nextValidatorShard, 64)
-        .storeUint(descr.minRefMcSeqno, 32).storeUint(descr.genUtime, 32)
-        .storeBit(false) // fsm_none$0
-        .storeRef(fees.endCell());
+        .storeUint(descr.minRefMcSeqno, 32).storeUint(descr.genUtime, 32);
+    storeFutureSplitMerge(descr.splitMergeAt ?? { kind: 'none' }, builder);
+    builder.storeRef(fees.endCell());
 }
 
+/** fsm_none$0 | fsm_split$10 split_utime:uint32 interval:uint32 | fsm_merge$11 merge_utime:uint32 interval:uint32 */
+function storeFutureSplitMerge(fsm: FutureSplitMerge, builder: Builder): void {
+    if (fsm.kind === 'none') builder.storeBit(false);
+    else if (fsm.kind === 'split') builder.storeUint(0b10, 2).storeUint(fsm.splitUtime, 32).storeUint(fsm.interval, 32);
+    else builder.storeUint(0b11, 2).storeUint(fsm.mergeUtime, 32).storeUint(fsm.interval, 32);
+}
+
+/** Each workchain's shards (the leaves of its shard tree, by shard id) with their top blocks' descriptors. */
+export type ShardTops = ReadonlyMap<number, ReadonlyMap<bigint, ShardDescrFields>>;
+
 /**
- * _ (HashmapE 32 ^(BinTree ShardDescr)) = ShardHashes; with one unsplit shard per workchain
- * (bt_leaf$0 {X:Type} leaf:X = BinTree X).
+ * _ (HashmapE 32 ^(BinTree ShardDescr)) = ShardHashes;
+ * bt_leaf$0 {X:Type} leaf:X = BinTree X; bt_fork$1 {X:Type} left:^(BinTree X) right:^(BinTree X) = BinTree X;
  */
-export function storeShardHashes(shards: ReadonlyMap<number, ShardDescrFields>, builder: Builder): void {
+export function storeShardHashes(shards: ShardTops, builder: Builder): void {
     const dict = Dictionary.empty(DictKeys.Int(32), Dictionary.Values.Cell());
-    for (const [workchain, descr] of shards) {
+    for (const [workchain, tops] of shards) dict.set(workchain, shardTreeCell(tops, ROOT_SHARD));
+    builder.storeDict(dict.size > 0 ? dict : undefined);
+}
+
+/** The BinTree of the shards under `node`: its leaf when it is one of them, else a fork of its two halves. */
+function shardTreeCell(tops: ReadonlyMap<bigint, ShardDescrFields>, node: bigint): Cell {
+    const descr = tops.get(node);
+    if (descr) {
         const leaf = cellBuilder().storeBit(false);
         storeShardDescr(descr, leaf);
-        dict.set(workchain, leaf.endCell());
+        return leaf.endCell();
     }
-    builder.storeDict(dict.size > 0 ? dict : undefined);
+    if ((node & -node) === 1n) throw new Error(`the shards given do not cover shard ${formatShard(node)}`);
+    return cellBuilder().storeBit(true).storeRef(shardTreeCell(tops, shardChild(node, 'left'))).storeRef(shardTreeCell(tops, shardChild(node, 'right'))).endCell();
 }
 
 /** `_ config_addr:bits256 config:^(Hashmap 32 ^Cell) = ConfigParams;` */
@@ -173,7 +219,7 @@ export interface ConfigParamsFields {
  * Nothing recovered or minted: both messages absent, as the collator leaves them for zero amounts.
  */
 export function mcBlockExtraCell(
-    shards: ReadonlyMap<number, ShardDescrFields>, storeShardFees: (builder: Builder) => void, config?: ConfigParamsFields,
+    shards: ShardTops, storeShardFees: (builder: Builder) => void, config?: ConfigParamsFields,
     special: { recoverCreateMsg?: Cell; mintMsg?: Cell } = {},
 ): Cell {
     const builder = cellBuilder().storeUint(0xcca5, 16).storeBit(config !== undefined);

@@ -212,3 +212,19 @@ export function exportImmediate(envelope: Cell, transaction: Cell, reimport: Cel
 export function exportNew(envelope: Cell, transaction: Cell, carried: Amounts): DescribedOutMsg {
     return { cell: cellBuilder().storeUint(0b001, 3).storeRef(envelope).storeRef(transaction).endCell(), exported: carried };
 }
+
+/**
+ * msg_export_deq_short$1101 msg_env_hash:bits256 next_workchain:int32 next_addr_pfx:uint64 import_block_lt:uint64 = OutMsg;
+ * (a queued message its destination imported, in the block of lt `importBlockLt`, taken off the queue)
+ */
+export function exportDequeued(envelopeHash: Buffer, nextWorkchain: number, nextAddressPrefix: bigint, importBlockLt: bigint): DescribedOutMsg {
+    return {
+        cell: cellBuilder().storeUint(0b1101, 4).storeBuffer(envelopeHash, 32).storeInt(nextWorkchain, 32).storeUint(nextAddressPrefix, 64).storeUint(importBlockLt, 64).endCell(),
+        exported: ZERO,
+    };
+}
+
+/** msg_export_deq$1100 out_msg:^MsgEnvelope import_block_lt:uint63 = OutMsg; (as exportDequeued, where the config lacks capShortDequeue) */
+export function exportDequeuedWithEnvelope(envelope: Cell, importBlockLt: bigint): DescribedOutMsg {
+    return { cell: cellBuilder().storeUint(0b1100, 4).storeRef(envelope).storeUint(importBlockLt, 63).endCell(), exported: ZERO };
+}

@@ -1,22 +1,11 @@
 import { type Builder, type Cell, Dictionary, type DictionaryValue } from '@ton/core';
 import { type Amounts, storeAmounts } from '../currency.ts';
-import { type ExtBlkRefFields, type ConfigParamsFields, type ShardDescrFields, storeExtBlkRef, storeShardHashes, storeShardIdent } from './store-block.ts';
+import { type ExtBlkRefFields, type ConfigParamsFields, type ShardTops, storeExtBlkRef, storeShardHashes, storeShardIdent } from './store-block.ts';
+import { outMsgQueueInfoCell } from './store-queue.ts';
 import { cellBuilder } from '../cells/core-cells.ts';
 import { DictKeys } from '../cells/dict-keys.ts';
 
 // The writing side of shard states (shard-state.ts reads them).
-
-/**
- * `_ out_queue:OutMsgQueue proc_info:ProcessedInfo extra:(Maybe OutMsgQueueExtra) = OutMsgQueueInfo;`
- * with nothing queued: `ahme_empty$0` + the uint64 extra 0 and `ProcessedInfo` empty; the extra
- * (`out_msg_queue_extra#0 dispatch_queue:DispatchQueue out_queue_size:(Maybe uint48)`) present with an
- * empty dispatch queue and size 0 where the config has capStoreOutMsgQueueSize, as collators write it.
- */
-function emptyOutMsgQueueInfo(storeQueueSize: boolean): Cell {
-    const builder = cellBuilder().storeBit(false).storeUint(0, 64).storeBit(false);
-    if (!storeQueueSize) return builder.storeBit(false).endCell();
-    return builder.storeBit(true).storeUint(0, 4).storeBit(false).storeUint(0, 64).storeBit(true).storeUint(0, 48).endCell();
-}
 
 export interface ShardStateFields {
     globalId: number;
@@ -34,8 +23,12 @@ export interface ShardStateFields {
     libraries: Cell | null;
     masterRef?: ExtBlkRefFields;
     mcExtra?: Cell;
-    /** The config's capStoreOutMsgQueueSize (param 8). */
+    /** The OutMsgQueueInfo cell (store-queue.ts); without it, an empty queue. */
+    outMsgQueueInfo?: Cell;
+    /** The config's capStoreOutMsgQueueSize (param 8), for an empty queue. */
     storeQueueSize: boolean;
+    /** The state is the last of its shard before a split. */
+    beforeSplit?: boolean;
 }
 
 /**
@@ -61,16 +54,21 @@ export function shardStateCell(state: ShardStateFields): Cell {
     storeShardIdent(state.workchain, state.shard, builder);
     return builder.storeUint(state.seqno, 32).storeUint(0, 32)
         .storeUint(state.genUtime, 32).storeUint(state.genLt, 64).storeUint(state.minRefMcSeqno, 32)
-        .storeRef(emptyOutMsgQueueInfo(state.storeQueueSize))
-        .storeBit(false)
+        .storeRef(state.outMsgQueueInfo ?? outMsgQueueInfoCell(null, [], state.storeQueueSize))
+        .storeBit(state.beforeSplit ?? false)
         .storeRef(state.accounts)
         .storeRef(more.endCell())
         .storeMaybeRef(state.mcExtra ?? null)
         .endCell();
 }
 
+/** `split_state#5f327da5 left:^ShardStateUnsplit right:^ShardStateUnsplit = ShardState;` */
+export function splitStateCell(left: Cell, right: Cell): Cell {
+    return cellBuilder().storeUint(0x5f327da5, 32).storeRef(left).storeRef(right).endCell();
+}
+
 export interface McStateExtraFields {
-    shards: ReadonlyMap<number, ShardDescrFields>;
+    shards: ShardTops;
     config: ConfigParamsFields;
     validatorListHashShort: number;
     catchainSeqno: number;

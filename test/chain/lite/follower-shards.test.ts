@@ -52,3 +52,34 @@ test('a follower catches up from masterchain block 1 across the splits with the 
     const shards = await follower.store.db.selectFrom('blocks').select('shard').distinct().where('workchain', '=', 0).execute();
     assert.equal(shards.length, 7, 'the root shard, its halves and their halves');
 });
+
+test('a transfer to another shard is one trace, in progress while its message waits in the queue, complete once it lands', async () => {
+    devnet.devnet!.resume();
+    const manifest = (await call('getDevnetManifest', `${devnet.base}/devnet/manifest`)).body as { accounts: Array<{ name: string; address: string }> };
+    const faucet = BigInt(`0x${manifest.accounts.find(a => a.name === 'faucet')!.address.slice(2)}`);
+    // An address in the shard beside the faucet's (top two bits flipped in the second).
+    const id = Buffer.from(faucet.toString(16).padStart(64, '0'), 'hex');
+    id[0] ^= 0x40;
+    let seenInProgress = false;
+    for (let attempt = 0; attempt < 5 && !seenInProgress; attempt++) {
+        id[31] = attempt;
+        const sent = await call('devnetFaucet', `${devnet.base}/devnet/faucet`, { method: 'POST', json: { address: `0:${id.toString('hex')}`, amount: 1_000_000_000 } });
+        assert.equal(sent.status, 200);
+        const first = await fetch(`${devnet.base}/traces/${sent.body.trace_id}`);
+        assert.equal(first.status, 200);
+        seenInProgress ||= first.headers.get('x-trace-complete') === 'false';
+        const deadline = Date.now() + 10_000;
+        for (;;) {
+            const trace = await call('getTrace', `${devnet.base}/traces/${sent.body.trace_id}`);
+            if (trace.headers.get('x-trace-complete') === 'true') {
+                assert.equal(trace.body.children.length, 1, 'the faucet\'s transaction and the receiver\'s, one trace');
+                const [sender, receiver] = [trace.body.transaction.block, trace.body.children[0].transaction.block];
+                assert.notEqual(sender.split(',')[1], receiver.split(',')[1], `${sender} and ${receiver} are blocks of two shards`);
+                break;
+            }
+            assert.ok(Date.now() < deadline, 'the trace did not complete within 10 s');
+            await new Promise(resolve => setTimeout(resolve, 50));
+        }
+    }
+    assert.ok(seenInProgress, 'no transfer was seen in progress (its message waiting in the queue) in 5 attempts');
+});

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { BitString, Cell, CellType } from '@ton/core';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
 import { loadBlockInfo } from '../../ton/block/block-info.ts';
-import { cellBuilder } from '../../ton/cells/core-cells.ts';
+import { splitStateCell } from '../../ton/block/store-state.ts';
 import { makeKnownCell, ownBytes } from '../../ton/cells/core-cells.ts';
 
 /**
@@ -267,7 +267,7 @@ export class CellStore {
         const left = this.stateHashAfterBlock(info.prevRef.prev1.rootHash);
         const right = this.stateHashAfterBlock(info.prevRef.prev2.rootHash);
         if (!left || !right) return null;
-        return cellBuilder().storeUint(0x5f327da5, 32).storeRef(this.load(left)).storeRef(this.load(right)).endCell().hash(0);
+        return splitStateCell(this.load(left), this.load(right)).hash(0);
     }
 
     /** The masterchain's state after its block `seqno` (seqno 0: the zerostate); null if not ingested. */

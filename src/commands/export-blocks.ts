@@ -19,7 +19,7 @@ export function exportDevnetBlocks(dataDir: string, outDir: string): { blocks: n
     let blocks = 0;
     try {
         for (const block of log.allBlocks()) {
-            const name = `${String(block.seq).padStart(8, '0')}-${block.workchain}_8000000000000000_${block.seqno}`;
+            const name = `${String(block.seq).padStart(8, '0')}-${block.workchain}_${block.shard}_${block.seqno}`;
             writeFileSync(join(outDir, `${name}.boc`), block.boc);
             const states = Dictionary.empty(DictKeys.BigUint(256), Dictionary.Values.Cell());
             for (const { address, shardAccount } of log.accountsChangedBy(block.seq)) {

@@ -7,13 +7,7 @@ import { ChainLog } from '../../src/chain/devnet/chain-log.ts';
 import { compareWithProjectParser } from '../helpers/compare-block-readers.ts';
 import type { IndependentBlock } from '../helpers/independent-block-reader.ts';
 import { tempDir } from '../helpers/stores.ts';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readBlockBoc } from '../../src/chain/block-reading.ts';
-import { BlockFilesSource } from '../../src/chain/files/files-source.ts';
-import { exportDevnetBlocks } from '../../src/commands/export-blocks.ts';
-import { indexBlock } from '../../src/indexer/index-block.ts';
-import { openStore, type Store } from '../../src/store/store.ts';
+import { assertExportRoundTrip } from '../helpers/export-round-trip.ts';
 
 /**
  * Every block the devnet makes is a real block: the project's parser and an independent reader
@@ -98,47 +92,6 @@ describe('devnet blocks', () => {
     });
 
     test('export-blocks writes the chain as files whose import gives the index the devnet path gives (same rows)', async () => {
-        const out = tempDir('devnet-export-');
-        const ownDir = tempDir('devnet-own-index-');
-        const importedDir = tempDir('devnet-imported-index-');
-        try {
-            const { blocks: written } = exportDevnetBlocks(dir.path, out.path);
-            assert.equal(written, blocks.length);
-            const files = readdirSync(out.path).filter(f => !f.endsWith('.states.boc')).sort();
-            assert.equal(files.length, blocks.length);
-            for (const [i, name] of files.entries()) assert.ok(readFileSync(join(out.path, name)).equals(blocks[i].boc), `${name} is the chain log's BOC`);
-
-            // The devnet's own path: its chain log's BOCs read with the chain log as account-state reader.
-            const own = await openStore({ dataDir: ownDir.path });
-            const log = new ChainLog(`${dir.path}/devnet/chain.sqlite`);
-            try {
-                for (const { boc } of blocks) await indexBlock(own, await readBlockBoc(boc, { accountCellAt: async (b, a) => log.accountCellAt(b, a) }));
-            } finally {
-                log.close();
-            }
-            const imported = await openStore({ dataDir: importedDir.path });
-            for await (const { block } of new BlockFilesSource(readdirSync(out.path).sort().map(f => join(out.path, f))).blocksAfter(null, new AbortController().signal)) {
-                await indexBlock(imported, block);
-            }
-            for (const table of ['blocks', 'transactions', 'messages', 'traces', 'account_states', 'jetton_wallets', 'jetton_masters', 'public_libraries'] as const) {
-                const a = await rowsOf(own, table);
-                const b = await rowsOf(imported, table);
-                assert.ok(a.length > 0 || table.startsWith('jetton'), `${table} is empty`);
-                assert.deepEqual(b, a, `${table} differs`);
-            }
-            const withCode = (await rowsOf(imported, 'account_states')).filter(r => (r as { code: unknown }).code !== null).length;
-            assert.ok(withCode >= 5, `only ${withCode} imported account states carry their code`);
-            await own.close();
-            await imported.close();
-        } finally {
-            out.remove();
-            ownDir.remove();
-            importedDir.remove();
-        }
+        await assertExportRoundTrip(dir.path, blocks.map(b => b.boc));
     });
 });
-
-async function rowsOf(store: Store, table: 'blocks' | 'transactions' | 'messages' | 'traces' | 'account_states' | 'jetton_wallets' | 'jetton_masters' | 'public_libraries'): Promise<unknown[]> {
-    const rows = await store.db.selectFrom(table).selectAll().execute();
-    return rows.map(r => JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? v.toString() : v instanceof Uint8Array ? Buffer.from(v).toString('hex') : v))).sort();
-}

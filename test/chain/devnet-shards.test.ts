@@ -7,6 +7,7 @@ import { compareWithProjectParser } from '../helpers/compare-block-readers.ts';
 import type { IndependentBlock } from '../helpers/independent-block-reader.ts';
 import { messageDescriptors, queuedAfter, type MessageDescriptors } from '../helpers/independent-queue-reader.ts';
 import { tempDir } from '../helpers/stores.ts';
+import { assertExportRoundTrip } from '../helpers/export-round-trip.ts';
 import { formatShard, shardParent } from '../../src/ton/block/shard-id.ts';
 
 interface ReadBlock {
@@ -147,5 +148,11 @@ describe('a devnet of 4 basechain shards', () => {
         const devnet = new DevnetSource({ dataDir: dir.path, blockIntervalMs: 20, faucetCap: 10n ** 15n, shards: 2 });
         await assert.rejects(devnet.start(), /this devnet was created with --shards 4, and a chain keeps its shards; start it with --shards 4/);
         await devnet.stop().catch(() => undefined);
+    });
+
+    test('export-blocks round-trips the sharded chain: files named by each block\'s shard, imported into the index the devnet path gives', async () => {
+        const files = await assertExportRoundTrip(dir.path, blocks.map(b => b.boc));
+        const shards = new Set(files.map(name => name.split('_')[1]));
+        assert.deepEqual([...shards].sort(), ['2000000000000000', '4000000000000000', '6000000000000000', '8000000000000000', 'a000000000000000', 'c000000000000000', 'e000000000000000']);
     });
 });

@@ -180,8 +180,8 @@ export class ChainLog {
     }
 
     /** Every block in production order (export). */
-    *allBlocks(): Generator<{ seq: number; workchain: number; seqno: number; boc: Buffer }> {
-        yield* this.db.prepare('SELECT seq, workchain, seqno, boc FROM blocks ORDER BY seq').iterate() as Iterable<{ seq: number; workchain: number; seqno: number; boc: Buffer }>;
+    *allBlocks(): Generator<{ seq: number; workchain: number; shard: string; seqno: number; boc: Buffer }> {
+        yield* this.db.prepare('SELECT seq, workchain, shard, seqno, boc FROM blocks ORDER BY seq').iterate() as Iterable<{ seq: number; workchain: number; shard: string; seqno: number; boc: Buffer }>;
     }
 
     /** The states of the accounts a block changed, as saved with it. */

@@ -63,7 +63,9 @@ function sendersOf(dataDir: string): LoadSenders {
 async function devnetRates(dataDir: string): Promise<LoadSenders> {
     // BENCH_TRANSACTION_TEXTS=off: the devnet's index without transaction texts and block lists (`--transaction-texts off`).
     const transactionTexts = process.env.BENCH_TRANSACTION_TEXTS !== 'off';
-    const service = await startService({ ...DEFAULT_CONFIG, dataDir, port: 0, liteserverPort: 0, blockIntervalMs: BLOCK_INTERVAL_MS, transactionTexts });
+    // BENCH_SHARDS=N: a devnet of N basechain shards (`--shards N`).
+    const shards = process.env.BENCH_SHARDS ? Number(process.env.BENCH_SHARDS) : null;
+    const service = await startService({ ...DEFAULT_CONFIG, dataDir, port: 0, liteserverPort: 0, blockIntervalMs: BLOCK_INTERVAL_MS, transactionTexts, shards });
     const devnet = service.devnet!;
     const counts = countIndexed(service);
     try {

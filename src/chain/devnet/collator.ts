@@ -19,6 +19,7 @@ import { formatShard, ROOT_SHARD, shardChild, shardHoldsAccount, shardPrefixBits
 import type { FutureSplitMerge } from '../../ton/block/future-split-merge.ts';
 import { type EnqueuedMsg, OUT_MSG_QUEUE, outMsgQueueInfoCell, outQueueKey, type ProcessedUpto } from '../../ton/block/store-queue.ts';
 import { readBoc } from '../../ton/boc/boc-reader.ts';
+import { MAX_DEVNET_SHARDS } from '../../config/defaults.ts';
 import type { BlockIdExt } from '../../ton/block-id.ts';
 import type { ExecutedTransaction } from './tvm-chain.ts';
 import {
@@ -895,7 +896,7 @@ export class Collator {
 }
 
 /** The devnet's shards have at most this many prefix bits (16 shards): every message between them then takes one hop. */
-const MAX_SPLIT_DEPTH = 4;
+const MAX_SPLIT_DEPTH = Math.log2(MAX_DEVNET_SHARDS);
 
 /** A shard's half of its parent's amounts: the left child floor(x/2), the right ceil(x/2). */
 function halved(amounts: Amounts, side: 'left' | 'right'): Amounts {
@@ -910,7 +911,7 @@ function halved(amounts: Amounts, side: 'left' | 'right'): Amounts {
  * which for shards of up to 4 prefix bits lies in the destination's shard.
  */
 function hypercubeRoute(shard: bigint): Route {
-    if (shardPrefixBits(shard) > 4) throw new Error(`the devnet routes messages between shards of at most 4 prefix bits, not ${formatShard(shard)}`);
+    if (shardPrefixBits(shard) > MAX_SPLIT_DEPTH) throw new Error(`the devnet routes messages between shards of at most ${MAX_SPLIT_DEPTH} prefix bits, not ${formatShard(shard)}`);
     return { current: 32, next: 36 };
 }
 
